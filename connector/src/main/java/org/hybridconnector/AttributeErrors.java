@@ -1,0 +1,60 @@
+package org.hybridconnector;
+
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+
+/**
+ * Parses {@code server.xml} attribute values and remembers the bad ones, so that start-up fails
+ * with a message naming each bad attribute.
+ * <p>
+ * Tomcat's digester only logs a warning when a setter rejects a value, and the connector would
+ * start with its default instead: a surprise on a production site. The connector's string setters
+ * therefore parse here and {@link HybridProtocol#init()} calls {@link #throwIfAny()}.
+ * <p>
+ * Thread safety: setters run on the thread that reads {@code server.xml}; {@code init} on the
+ * thread that starts the server, after it.
+ */
+final class AttributeErrors {
+
+    private final List<String> errors = new ArrayList<>();
+
+    /** Parses a whole number in {@code [min, max]}; {@code -1} too when {@code minusOneAllowed}. */
+    void parseInt(String attribute, String value, int min, int max, boolean minusOneAllowed, Consumer<Integer> set) {
+        String expected = "a whole number from " + min + " to " + max + (minusOneAllowed ? ", or -1" : "");
+        int parsed;
+        try {
+            parsed = Integer.parseInt(value.trim());
+        } catch (NumberFormatException e) {
+            reject(attribute, value, expected);
+            return;
+        }
+        if ((parsed < min || parsed > max) && !(minusOneAllowed && parsed == -1)) {
+            reject(attribute, value, expected);
+            return;
+        }
+        set.accept(Integer.valueOf(parsed));
+    }
+
+    void parseAddress(String attribute, String value, Consumer<InetAddress> set) {
+        try {
+            set.accept(InetAddress.getByName(value.trim()));
+        } catch (UnknownHostException e) {
+            reject(attribute, value, "a local IP address or a host name that resolves");
+        }
+    }
+
+    void reject(String attribute, String value, String expected) {
+        errors.add("attribute [" + attribute + "] has the invalid value [" + value + "]: expected " + expected);
+    }
+
+    /** @throws IllegalArgumentException naming every bad attribute, if there is one */
+    void throwIfAny() {
+        if (!errors.isEmpty()) {
+            throw new IllegalArgumentException("The hybrid connector's configuration is invalid: " +
+                    String.join("; ", errors));
+        }
+    }
+}

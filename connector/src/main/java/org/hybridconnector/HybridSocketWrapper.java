@@ -1,0 +1,239 @@
+package org.hybridconnector;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.SelectionKey;
+import java.nio.channels.SocketChannel;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+import org.apache.tomcat.util.net.AbstractEndpoint.Handler.SocketState;
+import org.apache.tomcat.util.net.SSLSupport;
+import org.apache.tomcat.util.net.SocketBufferHandler;
+
+/**
+ * One client connection: the non-blocking channel, its read and write buffers, and the state the
+ * selector loop and the workers need to pass it back and forth.
+ * <p>
+ * Reads and writes that Coyote asks to block wait for readiness on a pooled
+ * {@link ReadinessWaiter}, each wait bounded by the read or write time-out
+ * ({@code connectionTimeout}); every byte passes through the connection's {@link Transport},
+ * clear or TLS.
+ * <p>
+ * Threads: the fields marked "selector thread" are touched only by the {@link SelectorLoop}; the
+ * buffers belong to the selector while the connection is parked and to a worker while it is
+ * dispatched, and the hand-over through the selector's command queue or the executor's task queue
+ * publishes them. {@link #registerReadInterest()} called by the worker that is serving this
+ * connection is deferred until the worker is done (see {@link #beginServing()}).
+ */
+final class HybridSocketWrapper extends ChannelSocketWrapper {
+
+    private final HybridEndpoint endpoint;
+    private final AtomicBoolean fresh = new AtomicBoolean(true);
+    /** Clear or TLS: every byte of the connection passes through it. */
+    final Transport transport;
+    private boolean handshakeComplete;
+
+    // Selector thread only.
+    SelectionKey key;
+    Parking parking = Parking.NONE;
+    long parkTicket;
+    boolean writeWanted;
+    final HeadScanner headScanner = new HeadScanner();
+
+    // The worker serving this connection, and what it asked of the selector meanwhile.
+    private volatile Thread servingThread;
+    private int servingDepth;
+    private boolean readInterestDeferred;
+    private boolean writeInterestDeferred;
+
+    /** Why a connection sits in the selector. */
+    enum Parking {
+        /** Not parked: a worker has it, or it waits for nothing. */
+        NONE,
+        /** Between requests: dispatch once a complete request head is buffered. */
+        HEAD,
+        /** A processor is attached (a split head, servlet non-blocking reads): dispatch on any byte. */
+        DATA
+    }
+
+    HybridSocketWrapper(SocketChannel channel, HybridEndpoint endpoint, SocketBufferHandler buffers) {
+        super(channel, endpoint);
+        this.endpoint = endpoint;
+        this.socketBufferHandler = buffers;
+        if (endpoint.isSSLEnabled()) {
+            this.transport = new TlsTransport(channel, endpoint);
+        } else {
+            this.transport = new PlainTransport(channel);
+            this.handshakeComplete = true;
+        }
+    }
+
+    /** Whether the opening handshake (TLS) is done; always true in the clear. */
+    boolean isHandshakeComplete() {
+        return handshakeComplete;
+    }
+
+    /**
+     * Advances the opening handshake without blocking; called by a worker.
+     *
+     * @return 0 when done, {@code OP_READ} or {@code OP_WRITE} for what it waits for, -1 to close
+     */
+    int handshake() {
+        try {
+            int result = transport.handshake();
+            handshakeComplete = result == 0;
+            return result;
+        } catch (IOException e) {
+            endpoint.logDebug("The TLS handshake with " + this + " failed", e);
+            return -1;
+        }
+    }
+
+    /**
+     * Marks the end of the connection's first wait: its first bytes arrived or it closed. Until
+     * then it counts as pending work for admission control.
+     */
+    void settleFresh() {
+        if (fresh.compareAndSet(true, false)) {
+            endpoint.getWorkLoad().freshConnectionSettled();
+        }
+    }
+
+    /**
+     * Called by a worker before it runs Coyote for this connection, under the connection's lock.
+     * Coyote may serve an event inline from within another (a dispatch with {@code dispatch ==
+     * false}); only the outermost turn hands the connection back.
+     */
+    void beginServing() {
+        if (servingDepth++ == 0) {
+            readInterestDeferred = false;
+            writeInterestDeferred = false;
+            servingThread = Thread.currentThread();
+        }
+    }
+
+    /**
+     * Called by the same worker when Coyote is done: the read or write interest Coyote registered
+     * meanwhile is only now passed to the selector, so that the selector never sees the connection
+     * before the worker has stopped touching it.
+     *
+     * @param state what Coyote returned: {@code OPEN} means the connection waits for a new
+     *            request, {@code CLOSED} that it is about to be closed, anything else that a
+     *            request is in progress (a split head, async, an upgrade)
+     */
+    void endServing(SocketState state) {
+        if (--servingDepth > 0) {
+            return;
+        }
+        servingThread = null;
+        if (state == SocketState.CLOSED) {
+            return;
+        }
+        if (readInterestDeferred) {
+            if (state == SocketState.OPEN) {
+                endpoint.getSelectorLoop().awaitHead(this);
+            } else {
+                endpoint.getSelectorLoop().awaitData(this);
+            }
+        }
+        if (writeInterestDeferred) {
+            endpoint.getSelectorLoop().awaitWrite(this);
+        }
+    }
+
+    @Override
+    public void registerReadInterest() {
+        if (servingThread == Thread.currentThread()) {
+            readInterestDeferred = true;
+        } else {
+            endpoint.getSelectorLoop().awaitData(this);
+        }
+    }
+
+    @Override
+    public void registerWriteInterest() {
+        if (servingThread == Thread.currentThread()) {
+            writeInterestDeferred = true;
+        } else {
+            endpoint.getSelectorLoop().awaitWrite(this);
+        }
+    }
+
+    // ---------------------------------------------------------------- buffers
+
+    /**
+     * Gives the buffers back to the pool if nothing is buffered either way: the connection is
+     * parked between requests and holds no memory but this object until its client speaks again.
+     * Selector thread only, while the connection is parked.
+     */
+    void releaseBuffersIfEmpty(BufferPool pool) {
+        SocketBufferHandler buffers = socketBufferHandler;
+        if (buffers == BufferPool.NONE) {
+            return;
+        }
+        buffers.configureReadBufferForWrite();
+        if (buffers.getReadBuffer().position() == 0 && buffers.isWriteBufferEmpty() &&
+                nonBlockingWriteBuffer.isEmpty()) {
+            socketBufferHandler = BufferPool.NONE;
+            pool.giveBack(buffers);
+        }
+    }
+
+    /** Takes buffers from the pool if the connection gave its own back. Selector thread only. */
+    SocketBufferHandler acquireBuffers(BufferPool pool) {
+        if (socketBufferHandler == BufferPool.NONE) {
+            socketBufferHandler = pool.take();
+        }
+        return socketBufferHandler;
+    }
+
+    // ------------------------------------------------- I/O through the transport
+
+    @Override
+    protected void awaitReady(int op, long timeoutMillis) throws IOException {
+        endpoint.getWaiters().await(getSocket(), op, timeoutMillis);
+    }
+
+    @Override
+    protected int readChannel(ByteBuffer to) throws IOException {
+        return transport.read(to);
+    }
+
+    @Override
+    protected int writeChannel(ByteBuffer from) throws IOException {
+        return transport.write(from);
+    }
+
+    @Override
+    protected boolean flushChannel() throws IOException {
+        return transport.flush();
+    }
+
+    @Override
+    protected boolean hasPendingOutput() {
+        return transport.hasPendingOutput();
+    }
+
+    @Override
+    protected void bytesArrived() {
+        settleFresh();
+    }
+
+    // ------------------------------------------------------------------ close
+
+    @Override
+    protected void doClose() {
+        endpoint.forget(getSocket());
+        settleFresh();
+        try {
+            transport.close();
+        } catch (IOException e) {
+            endpoint.logDebug("Closing the channel of " + this + " failed", e);
+        }
+    }
+
+    @Override
+    public SSLSupport getSslSupport() {
+        return transport.sslSupport();
+    }
+}

@@ -1,0 +1,57 @@
+package org.hybridconnector;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.SocketChannel;
+
+import org.apache.tomcat.util.net.SSLSupport;
+
+/** Bytes in the clear, straight to and from the channel. */
+final class PlainTransport implements Transport {
+
+    private final SocketChannel channel;
+
+    PlainTransport(SocketChannel channel) {
+        this.channel = channel;
+    }
+
+    @Override
+    public int read(ByteBuffer dst) throws IOException {
+        return channel.read(dst);
+    }
+
+    @Override
+    public int write(ByteBuffer src) throws IOException {
+        return channel.write(src);
+    }
+
+    @Override
+    public boolean flush() {
+        return true;
+    }
+
+    @Override
+    public boolean hasPendingOutput() {
+        return false;
+    }
+
+    @Override
+    public boolean hasBufferedInput() {
+        return false;
+    }
+
+    @Override
+    public int handshake() {
+        return 0;
+    }
+
+    @Override
+    public SSLSupport sslSupport() {
+        return null;
+    }
+
+    @Override
+    public void close() throws IOException {
+        channel.close();
+    }
+}

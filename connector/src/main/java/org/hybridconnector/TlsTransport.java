@@ -1,0 +1,289 @@
+package org.hybridconnector;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.SelectionKey;
+import java.nio.channels.SocketChannel;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import javax.net.ssl.SSLEngine;
+import javax.net.ssl.SSLEngineResult;
+import javax.net.ssl.SSLEngineResult.HandshakeStatus;
+import javax.net.ssl.SSLEngineResult.Status;
+
+import org.apache.tomcat.util.buf.ByteBufferUtils;
+import org.apache.tomcat.util.net.SSLSupport;
+import org.apache.tomcat.util.net.TLSClientHelloExtractor;
+import org.apache.tomcat.util.net.TLSClientHelloExtractor.ExtractorResult;
+
+/**
+ * TLS over the channel with a JSSE {@link SSLEngine}, never blocking.
+ * <p>
+ * The handshake is advanced by a worker one step at a time (see {@link #handshake()}): each step
+ * does what it can with the bytes already there and reports what it waits for, so the connection
+ * goes back to the selector while the client is slow and no worker ever waits for it. The
+ * certificate and protocol come from the connector's {@code <SSLHostConfig>}s, chosen by the SNI
+ * host name in the client's hello, as Tomcat's own connectors choose them.
+ * <p>
+ * Buffers: {@code netIn} holds received TLS records in write mode; {@code netOut} holds sealed
+ * records not yet sent, in read mode; {@code appIn} holds decrypted bytes not yet read, in write
+ * mode.
+ */
+final class TlsTransport implements Transport {
+
+    private static final ByteBuffer EMPTY = ByteBuffer.allocate(0);
+
+    private final SocketChannel channel;
+    private final HybridEndpoint endpoint;
+    private final Map<String,List<String>> requestedAttributes = new HashMap<>();
+    private SSLEngine engine;
+    private ByteBuffer netIn = ByteBuffer.allocate(16 * 1024 + 512);
+    private ByteBuffer netOut = ByteBuffer.allocate(0);
+    private ByteBuffer appIn = ByteBuffer.allocate(0);
+    private boolean handshakeComplete;
+
+    TlsTransport(SocketChannel channel, HybridEndpoint endpoint) {
+        this.channel = channel;
+        this.endpoint = endpoint;
+    }
+
+    @Override
+    public int handshake() throws IOException {
+        if (handshakeComplete) {
+            return 0;
+        }
+        if (engine == null) {
+            int hello = readClientHello();
+            if (hello != 0) {
+                return hello;
+            }
+        }
+        while (true) {
+            if (!flush()) {
+                return SelectionKey.OP_WRITE;
+            }
+            HandshakeStatus status = engine.getHandshakeStatus();
+            switch (status) {
+                case NOT_HANDSHAKING, FINISHED -> {
+                    handshakeComplete = true;
+                    return 0;
+                }
+                case NEED_WRAP -> {
+                    if (seal(EMPTY).getStatus() == Status.CLOSED) {
+                        return -1;
+                    }
+                }
+                case NEED_UNWRAP, NEED_UNWRAP_AGAIN -> {
+                    SSLEngineResult result = open();
+                    if (result.getStatus() == Status.CLOSED) {
+                        return -1;
+                    }
+                    if (result.getStatus() == Status.BUFFER_UNDERFLOW) {
+                        int n = fillNetIn();
+                        if (n < 0) {
+                            return -1;
+                        }
+                        if (n == 0) {
+                            return SelectionKey.OP_READ;
+                        }
+                    }
+                }
+                case NEED_TASK -> runDelegatedTasks();
+            }
+        }
+    }
+
+    /**
+     * Reads the client's hello to learn the SNI host name, then creates the engine for the
+     * matching {@code <SSLHostConfig>}.
+     */
+    private int readClientHello() throws IOException {
+        if (channel.read(netIn) < 0) {
+            return -1;
+        }
+        TLSClientHelloExtractor hello = new TLSClientHelloExtractor(netIn);
+        while (hello.getResult() == ExtractorResult.UNDERFLOW && netIn.capacity() < endpoint.getSniParseLimit()) {
+            netIn = ByteBufferUtils.expand(netIn, Math.min(netIn.capacity() * 2, endpoint.getSniParseLimit()));
+            if (channel.read(netIn) < 0) {
+                return -1;
+            }
+            hello = new TLSClientHelloExtractor(netIn);
+        }
+        String hostName;
+        switch (hello.getResult()) {
+            case NEED_READ:
+                return SelectionKey.OP_READ;
+            case NON_SECURE:
+                // Plain HTTP on a TLS port: tell the client in words it can read, then close.
+                channel.write(ByteBuffer.wrap(TLSClientHelloExtractor.USE_TLS_RESPONSE));
+                return -1;
+            case UNDERFLOW:
+                hostName = endpoint.getDefaultSSLHostConfigName();
+                break;
+            default:
+                hostName = hello.getSNIValue();
+        }
+        engine = endpoint.newSslEngine(hostName, hello);
+        requestedAttributes.put(SSLSupport.REQUESTED_PROTOCOL_VERSIONS_KEY, hello.getClientRequestedProtocols());
+        requestedAttributes.put(SSLSupport.REQUESTED_CIPHERS_KEY, hello.getClientRequestedCipherNames());
+        int packetSize = engine.getSession().getPacketBufferSize();
+        if (netIn.capacity() < packetSize) {
+            netIn = ByteBufferUtils.expand(netIn, packetSize);
+        }
+        netOut = ByteBuffer.allocate(packetSize).flip();
+        appIn = ByteBuffer.allocate(engine.getSession().getApplicationBufferSize());
+        engine.beginHandshake();
+        return 0;
+    }
+
+    @Override
+    public int read(ByteBuffer dst) throws IOException {
+        while (true) {
+            if (appIn.position() > 0) {
+                appIn.flip();
+                int n = Math.min(appIn.remaining(), dst.remaining());
+                ByteBuffer slice = appIn.slice(appIn.position(), n);
+                dst.put(slice);
+                appIn.position(appIn.position() + n);
+                appIn.compact();
+                return n;
+            }
+            if (netIn.position() > 0) {
+                SSLEngineResult result = open();
+                if (result.getStatus() == Status.CLOSED) {
+                    return -1;
+                }
+                if (result.getHandshakeStatus() != HandshakeStatus.NOT_HANDSHAKING &&
+                        result.getHandshakeStatus() != HandshakeStatus.FINISHED) {
+                    // A post-handshake message (a key update, a renegotiation request): answer it.
+                    handshakeComplete = false;
+                    if (handshake() < 0) {
+                        return -1;
+                    }
+                }
+                if (result.getStatus() != Status.BUFFER_UNDERFLOW &&
+                        (result.bytesConsumed() > 0 || appIn.position() > 0)) {
+                    continue;
+                }
+            }
+            int n = fillNetIn();
+            if (n <= 0) {
+                return n;
+            }
+        }
+    }
+
+    @Override
+    public int write(ByteBuffer src) throws IOException {
+        if (!flush()) {
+            return 0;
+        }
+        int consumed = 0;
+        while (src.hasRemaining()) {
+            SSLEngineResult result = seal(src);
+            if (result.getStatus() == Status.CLOSED) {
+                throw new IOException("The TLS connection is closed");
+            }
+            consumed += result.bytesConsumed();
+            if (!flush()) {
+                break;
+            }
+        }
+        return consumed;
+    }
+
+    @Override
+    public boolean flush() throws IOException {
+        if (netOut.hasRemaining()) {
+            channel.write(netOut);
+        }
+        return !netOut.hasRemaining();
+    }
+
+    @Override
+    public boolean hasPendingOutput() {
+        return netOut.hasRemaining();
+    }
+
+    @Override
+    public boolean hasBufferedInput() {
+        return netIn.position() > 0 || appIn.position() > 0;
+    }
+
+    @Override
+    public SSLSupport sslSupport() {
+        if (engine == null || !handshakeComplete) {
+            return null;
+        }
+        return endpoint.getSslImplementation().getSSLSupport(engine.getSession(), requestedAttributes);
+    }
+
+    @Override
+    public void close() throws IOException {
+        try {
+            if (engine != null && handshakeComplete && !engine.isOutboundDone()) {
+                engine.closeOutbound();
+                seal(EMPTY);
+                flush();
+            }
+        } catch (IOException e) {
+            // The peer may be gone already; the channel is closed all the same.
+        } finally {
+            channel.close();
+        }
+    }
+
+    /** Seals {@code src} into {@code netOut}, which must have been flushed. */
+    private SSLEngineResult seal(ByteBuffer src) throws IOException {
+        while (true) {
+            netOut.clear();
+            SSLEngineResult result = engine.wrap(src, netOut);
+            netOut.flip();
+            if (result.getStatus() != Status.BUFFER_OVERFLOW) {
+                if (result.getHandshakeStatus() == HandshakeStatus.NEED_TASK) {
+                    runDelegatedTasks();
+                }
+                return result;
+            }
+            netOut = ByteBuffer.allocate(Math.max(netOut.capacity() * 2, engine.getSession().getPacketBufferSize()));
+        }
+    }
+
+    /** Opens the records in {@code netIn} into {@code appIn}. */
+    private SSLEngineResult open() throws IOException {
+        while (true) {
+            netIn.flip();
+            SSLEngineResult result;
+            try {
+                result = engine.unwrap(netIn, appIn);
+            } finally {
+                netIn.compact();
+            }
+            if (result.getStatus() != Status.BUFFER_OVERFLOW) {
+                if (result.getHandshakeStatus() == HandshakeStatus.NEED_TASK) {
+                    runDelegatedTasks();
+                }
+                return result;
+            }
+            appIn = ByteBufferUtils.expand(appIn,
+                    Math.max(appIn.capacity() * 2, engine.getSession().getApplicationBufferSize()));
+        }
+    }
+
+    private int fillNetIn() throws IOException {
+        if (!netIn.hasRemaining()) {
+            netIn = ByteBufferUtils.expand(netIn, netIn.capacity() * 2);
+        }
+        return channel.read(netIn);
+    }
+
+    /** Key exchange and certificate work: CPU only, run by the worker that advances the handshake. */
+    private void runDelegatedTasks() {
+        Runnable task;
+        while ((task = engine.getDelegatedTask()) != null) {
+            task.run();
+        }
+    }
+}

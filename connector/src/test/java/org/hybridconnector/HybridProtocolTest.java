@@ -1,0 +1,68 @@
+package org.hybridconnector;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+
+class HybridProtocolTest {
+
+    @Test
+    void testDefaultsAreThePapersTenWorkers() {
+        HybridProtocol protocol = new HybridProtocol();
+        assertEquals(10, protocol.getMaxThreads());
+        assertEquals("busyWorkers", protocol.getAdmissionPolicy());
+        assertEquals(false, protocol.isSendfileSupported());
+        // The defaults the README states.
+        assertEquals(60000, protocol.getConnectionTimeout());
+        assertEquals(60000, protocol.getKeepAliveTimeout());
+        assertEquals(100, protocol.getAcceptCount());
+        assertEquals(8192, protocol.getMaxConnections());
+        assertEquals(8192, protocol.getMaxHttpHeaderSize());
+    }
+
+    @Test
+    void testValidValuesAreApplied() {
+        HybridProtocol protocol = new HybridProtocol();
+        protocol.setMaxThreads("4");
+        protocol.setConnectionTimeout("3000");
+        protocol.setKeepAliveTimeout("-1");
+        protocol.setMaxKeepAliveRequests("7");
+        protocol.setMaxHttpHeaderSize("16384");
+        protocol.setAdmissionPolicy("none");
+        assertEquals(4, protocol.getMaxThreads());
+        assertEquals(3000, protocol.getConnectionTimeout());
+        assertEquals(-1, protocol.getKeepAliveTimeout());
+        // (maxKeepAliveRequests reads back as 1 until the socket is bound: Tomcat's rule, not ours.)
+        assertEquals(16384, protocol.getMaxHttpHeaderSize());
+        assertEquals("none", protocol.getAdmissionPolicy());
+    }
+
+    @Test
+    void testEachBadValueFailsInitNamingItsAttribute() {
+        HybridProtocol protocol = new HybridProtocol();
+        protocol.setMaxThreads("ten");
+        protocol.setPort("70000");
+        protocol.setConnectionTimeout("0");
+        protocol.setMaxKeepAliveRequests("-5");
+        protocol.setAdmissionPolicy("lottery");
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, protocol::init);
+        for (String attribute : new String[] { "maxThreads", "port", "connectionTimeout", "maxKeepAliveRequests",
+                "admissionPolicy" }) {
+            assertTrue(e.getMessage().contains("attribute [" + attribute + "]"), e.getMessage());
+        }
+        assertTrue(e.getMessage().contains("[ten]"), e.getMessage());
+        // The bad value did not replace the default.
+        assertEquals(10, protocol.getMaxThreads());
+    }
+
+    @Test
+    void testAnotherTomcatLineIsRefusedWithAPlainMessage() {
+        HybridProtocol.requireSupportedTomcat("11.0.24.0");
+        IllegalStateException e = assertThrows(IllegalStateException.class,
+                () -> HybridProtocol.requireSupportedTomcat("10.1.49.0"));
+        assertTrue(e.getMessage().contains("supports Apache Tomcat 11.0.x only"), e.getMessage());
+        assertTrue(e.getMessage().contains("10.1.49.0"), e.getMessage());
+    }
+}

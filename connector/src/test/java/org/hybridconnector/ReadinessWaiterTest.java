@@ -1,0 +1,58 @@
+package org.hybridconnector;
+
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.ByteBuffer;
+import java.nio.channels.SelectionKey;
+import java.nio.channels.ServerSocketChannel;
+import java.nio.channels.SocketChannel;
+
+import org.junit.jupiter.api.Test;
+
+class ReadinessWaiterTest {
+
+    @Test
+    void testAwaitReadTimesOutWithoutDataAndWakesWhenDataArrives() throws Exception {
+        ReadinessWaiter.Pool waiters = new ReadinessWaiter.Pool();
+        try (ServerSocketChannel server = ServerSocketChannel.open()) {
+            server.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
+            try (SocketChannel client = SocketChannel.open(server.getLocalAddress());
+                    SocketChannel accepted = server.accept()) {
+                accepted.configureBlocking(false);
+                long start = System.nanoTime();
+                assertFalse(waiters.await(accepted, SelectionKey.OP_READ, 200));
+                assertTrue(System.nanoTime() - start >= 150_000_000L, "returned before the time-out");
+
+                client.write(ByteBuffer.wrap(new byte[] { 'x' }));
+                assertTrue(waiters.await(accepted, SelectionKey.OP_READ, 5000));
+                // The same channel can be awaited again at once: the cancelled key was flushed.
+                assertTrue(waiters.await(accepted, SelectionKey.OP_READ, 5000));
+                assertTrue(waiters.await(accepted, SelectionKey.OP_WRITE, 5000));
+            }
+        } finally {
+            waiters.close();
+        }
+    }
+
+    @Test
+    void testAwaitWriteTimesOutWhileThePeerDoesNotRead() throws Exception {
+        ReadinessWaiter.Pool waiters = new ReadinessWaiter.Pool();
+        try (ServerSocketChannel server = ServerSocketChannel.open()) {
+            server.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
+            try (SocketChannel client = SocketChannel.open(server.getLocalAddress());
+                    SocketChannel accepted = server.accept()) {
+                accepted.configureBlocking(false);
+                ByteBuffer chunk = ByteBuffer.allocate(1 << 16);
+                while (accepted.write(chunk) > 0) {
+                    chunk.clear();
+                }
+                assertFalse(waiters.await(accepted, SelectionKey.OP_WRITE, 200));
+            }
+        } finally {
+            waiters.close();
+        }
+    }
+}
