@@ -1,0 +1,153 @@
+package org.hybridconnector.bench;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+import org.hybridconnector.bench.httperf.HttperfOutputParser;
+import org.hybridconnector.bench.httperf.HttperfResult;
+import org.hybridconnector.bench.report.StepRecord;
+import org.hybridconnector.bench.report.Summary;
+import org.hybridconnector.bench.rubis.RubisSessionFiles;
+import org.hybridconnector.bench.rubis.SessionWalker;
+import org.hybridconnector.bench.rubis.SiteData;
+import org.hybridconnector.bench.rubis.TransitionTable;
+import org.hybridconnector.bench.surge.StaticWorkload;
+import org.hybridconnector.bench.surge.SurgeModel;
+
+/**
+ * The commands {@code bench/run} calls:
+ * <pre>
+ * site-data       --db-url URL [--db-user U] [--db-password P] --out FILE
+ * rubis-sessions  --mix browsing|bidding --site-data FILE --out DIR [--prefix P] [--seed N]
+ *                 [--files K] [--sessions N] [--max-pages N] [--think-scale F]
+ * static-workload --docroot DIR --out FILE [--files M] [--file-seed N] [--sessions N] [--seed N]
+ *                 [--url-prefix /surge/] [--off-scale F]
+ * step            --csv FILE --mix M --variant V --jvm J --offered R --repeat I --window S
+ *                 --sessions-offered N [--server-closed C] [--server-cpu PCT] [--machine-cpu PCT]
+ *                 HTTPERF_OUTPUT...
+ * summary         --csv FILE --out DIR --title T --command C [--notes FILE]
+ * </pre>
+ */
+public final class Main {
+
+    private Main() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        if (args.length == 0) {
+            usage();
+            return;
+        }
+        Deque<String> rest = new ArrayDeque<>(List.of(args));
+        String command = rest.removeFirst();
+        Map<String,String> options = new HashMap<>();
+        List<String> positional = new ArrayList<>();
+        while (!rest.isEmpty()) {
+            String arg = rest.removeFirst();
+            if (arg.startsWith("--")) {
+                if (rest.isEmpty()) {
+                    throw new IllegalArgumentException(arg + " needs a value");
+                }
+                options.put(arg.substring(2), rest.removeFirst());
+            } else {
+                positional.add(arg);
+            }
+        }
+        switch (command) {
+            case "site-data" -> SiteData.fromDatabase(required(options, "db-url"), options.getOrDefault("db-user", ""),
+                    options.getOrDefault("db-password", "")).write(Path.of(required(options, "out")));
+            case "rubis-sessions" -> rubisSessions(options);
+            case "static-workload" -> staticWorkload(options);
+            case "step" -> step(options, positional);
+            case "summary" -> summary(options);
+            default -> {
+                usage();
+                throw new IllegalArgumentException("unknown command " + command);
+            }
+        }
+    }
+
+    private static void rubisSessions(Map<String,String> o) throws IOException {
+        String mix = required(o, "mix");
+        SiteData site = SiteData.read(Path.of(required(o, "site-data")));
+        SessionWalker walker = new SessionWalker(TransitionTable.forMix(mix), site,
+                Integer.parseInt(o.getOrDefault("max-pages", Integer.toString(SessionWalker.ORIGINAL_MAX_PAGES))),
+                Double.parseDouble(o.getOrDefault("think-scale", "1")));
+        List<Path> files = RubisSessionFiles.write(Path.of(required(o, "out")), o.getOrDefault("prefix", mix), walker,
+                mix, Long.parseLong(o.getOrDefault("seed", "1")), Integer.parseInt(o.getOrDefault("files", "1")),
+                Integer.parseInt(o.getOrDefault("sessions", "1000")));
+        files.forEach(System.out::println);
+    }
+
+    /** The file set comes from {@code --file-seed}, the sessions from {@code --seed}: one file set, many session files. */
+    private static void staticWorkload(Map<String,String> o) throws IOException {
+        StaticWorkload workload = new StaticWorkload(SurgeModel.defaults(),
+                Integer.parseInt(o.getOrDefault("files", "1000")), Long.parseLong(o.getOrDefault("file-seed", "1")));
+        workload.writeFiles(Path.of(required(o, "docroot")));
+        workload.writeSessions(Path.of(required(o, "out")), Integer.parseInt(o.getOrDefault("sessions", "1000")),
+                Long.parseLong(o.getOrDefault("seed", "1")), o.getOrDefault("url-prefix", "/surge/"),
+                Double.parseDouble(o.getOrDefault("off-scale", "1")));
+    }
+
+    private static void step(Map<String,String> o, List<String> outputs) throws IOException {
+        if (outputs.isEmpty()) {
+            throw new IllegalArgumentException("step needs the httperf output files");
+        }
+        List<HttperfResult> results = new ArrayList<>();
+        for (String output : outputs) {
+            try {
+                // httperf echoes whatever bytes it could not parse: read them as bytes, not UTF-8.
+                results.add(HttperfOutputParser.parse(Files.readString(Path.of(output), StandardCharsets.ISO_8859_1)));
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException(output + ": " + e.getMessage(), e);
+            }
+        }
+        StepRecord record = StepRecord.combine(required(o, "mix"), required(o, "variant"), required(o, "jvm"),
+                Double.parseDouble(required(o, "offered")), Integer.parseInt(required(o, "repeat")),
+                Double.parseDouble(required(o, "window")), Long.parseLong(required(o, "sessions-offered")), results,
+                Long.parseLong(o.getOrDefault("server-closed", "-1")),
+                Double.parseDouble(o.getOrDefault("server-cpu", "NaN")),
+                Double.parseDouble(o.getOrDefault("machine-cpu", "NaN")));
+        Path csv = Path.of(required(o, "csv"));
+        if (!Files.exists(csv)) {
+            Files.writeString(csv, StepRecord.HEADER + "\n");
+        }
+        Files.writeString(csv, record.toCsv() + "\n", StandardOpenOption.APPEND);
+        System.out.printf(Locale.ROOT,
+                "%-8s %6.1f sess/s #%d: completed %5.2f/s failed %5.2f/s unfinished %d, %6.1f replies/s, "
+                        + "response %6.0f ms, timeouts %d, resets %d, reconnects %d, CPU Tomcat %.0f%% others %.0f%%%n",
+                record.variant(), record.offeredRate(), record.repeat(), record.completedPerSecond(),
+                record.failedPerSecond(), record.unfinished(), record.replyRate(), record.responseMillis(),
+                record.clientTimeouts(), record.connReset(), record.reconnects(), record.serverCpuPercent(),
+                record.otherCpuPercent());
+    }
+
+    private static void summary(Map<String,String> o) throws IOException {
+        Summary summary = new Summary(Summary.readCsv(Path.of(required(o, "csv"))));
+        String notes = o.containsKey("notes") ? Files.readString(Path.of(o.get("notes"))) : "";
+        summary.write(Path.of(required(o, "out")), required(o, "title"), required(o, "command"), notes);
+    }
+
+    private static String required(Map<String,String> options, String name) {
+        String value = options.get(name);
+        if (value == null) {
+            throw new IllegalArgumentException("--" + name + " is required");
+        }
+        return value;
+    }
+
+    private static void usage() {
+        System.err.println("usage: Main site-data|rubis-sessions|static-workload|step|summary [options]; "
+                + "see the class comment or docs/bench.md");
+    }
+}

@@ -1,0 +1,53 @@
+package org.hybridconnector.bench.rubis;
+
+import java.io.IOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.SplittableRandom;
+
+import org.hybridconnector.bench.wsesslog.Burst;
+import org.hybridconnector.bench.wsesslog.WsesslogWriter;
+
+/**
+ * Writes RUBiS session files for httperf: {@code files} files of {@code sessions} sessions each,
+ * one per httperf process, all from one seed (file {@code k} uses its own stream split off it),
+ * so the same arguments always give the same files.
+ */
+public final class RubisSessionFiles {
+
+    private RubisSessionFiles() {
+    }
+
+    public static List<Path> write(Path directory, String prefix, SessionWalker walker, String mix, long seed,
+            int files, int sessions) throws IOException {
+        Files.createDirectories(directory);
+        SplittableRandom root = new SplittableRandom(seed);
+        List<Path> written = new ArrayList<>();
+        for (int k = 0; k < files; k++) {
+            SplittableRandom random = root.split();
+            List<List<Burst>> all = new ArrayList<>();
+            long pages = 0;
+            long requests = 0;
+            for (int s = 0; s < sessions; s++) {
+                List<Burst> session = walker.session(random);
+                all.add(session);
+                pages += session.size();
+                requests += session.stream().mapToInt(Burst::requests).sum();
+            }
+            Path file = directory.resolve(String.format(Locale.ROOT, "%s-%d.wsesslog", prefix, k + 1));
+            String comment = String.format(Locale.ROOT,
+                    "RUBiS %s mix, seed %d, file %d of %d: %d sessions, %.1f pages and %.1f requests per session",
+                    mix, seed, k + 1, files, sessions, (double) pages / sessions, (double) requests / sessions);
+            try (Writer out = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+                WsesslogWriter.write(out, comment, all);
+            }
+            written.add(file);
+        }
+        return written;
+    }
+}

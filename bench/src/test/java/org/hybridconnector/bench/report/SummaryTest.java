@@ -1,0 +1,87 @@
+package org.hybridconnector.bench.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.hybridconnector.bench.httperf.HttperfOutputParser;
+import org.hybridconnector.bench.httperf.HttperfResult;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class SummaryTest {
+
+    @Test
+    void testCombiningProcessesSumsCountsAndWeightsMeans() throws IOException {
+        HttperfResult hybrid = parse("rubis-bidding-hybrid.txt");
+        HttperfResult blocking = parse("rubis-bidding-blocking-10threads.txt");
+        StepRecord step = StepRecord.combine("bidding", "x", "17", 8, 1, 15, 120, List.of(hybrid, blocking), 7, 150, 250);
+        assertEquals(58 + 25, step.completed());
+        assertEquals(1 + 34, step.failed());
+        assertEquals(120 - 118, step.unfinished());
+        assertEquals(5631 + 3235, step.replies());
+        assertEquals((27.8 * 5631 + 26.7 * 3235) / (5631 + 3235), step.responseMillis(), 1e-9);
+        assertEquals((19.1 * 58 + 17.6 * 25) / 83, step.lifetimeSeconds(), 1e-9);
+        assertEquals(85 + 2128 - 120, step.reconnects());
+        assertEquals(83 / 15.0, step.completedPerSecond(), 1e-9);
+        assertEquals(2, step.processes());
+        assertEquals(250 - 150 - step.clientCpuPercent(), step.otherCpuPercent(), 1e-9);
+        assertEquals(step.toCsv(), StepRecord.fromCsv(step.toCsv()).toCsv());
+    }
+
+    @Test
+    void testSummaryHasMediansRatiosSaturationAndPlots(@TempDir Path dir) throws IOException {
+        List<StepRecord> records = new ArrayList<>();
+        // hybrid keeps completing sessions past 10/s; blocking collapses.
+        double[][] hybrid = { { 5, 5.0, 4.9, 5.0 }, { 10, 8.5, 8.8, 8.6 }, { 20, 11, 12, 10 } };
+        double[][] blocking = { { 5, 5.0, 5.0, 4.8 }, { 10, 6.0, 7.0, 5.0 }, { 20, 2, 3, 1 } };
+        add(records, "hybrid", hybrid);
+        add(records, "blocking", blocking);
+        Summary summary = new Summary(records);
+        assertEquals(10, summary.saturationLoad(), 1e-9, "at 10/s the best completes 8.6 < 9");
+        assertEquals(8.6, summary.spread("hybrid", 10, StepRecord::completedPerSecond).median(), 1e-9);
+        summary.write(dir, "Test run", "bench/run sessions --quick", "Notes here.");
+        String md = Files.readString(dir.resolve("summary.md"));
+        assertTrue(md.contains("bench/run sessions --quick"), md);
+        assertTrue(md.contains("| 20.0 | 11.00 (10.00–12.00) | 2.00 (1.00–3.00) | 5.50 |"), md);
+        assertTrue(md.contains("**10.0 new sessions/s**"), md);
+        assertTrue(md.contains("At 20.0 new sessions/s (2.0x saturation) the hybrid completed 11.00 sessions/s: "
+                + "blocking 2.00 (hybrid/blocking 5.50)"), md);
+        assertTrue(md.contains("completed more sessions per second than every other variant"), md);
+        assertTrue(Files.readString(dir.resolve("plot-blocking.dat")).contains("20.000 2.000"));
+        String gp = Files.readString(dir.resolve("plots.gp"));
+        assertTrue(gp.contains("'plot-hybrid.dat' using 1:2") && gp.contains("sessions.png"), gp);
+        assertEquals(records, Summary.readCsv(writeCsv(dir, records)));
+    }
+
+    private static Path writeCsv(Path dir, List<StepRecord> records) throws IOException {
+        StringBuilder csv = new StringBuilder(StepRecord.HEADER).append('\n');
+        records.forEach(r -> csv.append(r.toCsv()).append('\n'));
+        Path file = dir.resolve("steps.csv");
+        Files.writeString(file, csv);
+        return file;
+    }
+
+    private static void add(List<StepRecord> records, String variant, double[][] rows) {
+        for (double[] row : rows) {
+            for (int repeat = 1; repeat <= 3; repeat++) {
+                long completed = Math.round(row[repeat] * 10);
+                records.add(new StepRecord("bidding", variant, "17", row[0], repeat, 10, (long) (row[0] * 10),
+                        completed, 0, 0, completed * 20, 12.5, 0.5, 0, 0, 0, 0, 1.0, 0, 30.0, 20.0, -1, 100.0, 90.0, 1, 0, 200.0));
+            }
+        }
+    }
+
+    static HttperfResult parse(String resource) throws IOException {
+        try (InputStream in = SummaryTest.class.getResourceAsStream("/httperf/" + resource)) {
+            return HttperfOutputParser.parse(new String(in.readAllBytes(), StandardCharsets.UTF_8));
+        }
+    }
+}
