@@ -1,0 +1,122 @@
+package org.hybridconnector.e2e;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.InetAddress;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Random;
+
+import javax.net.ssl.SSLContext;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * HTTPS through the hybrid connector: {@code SSLEnabled="true"} with a JSSE {@code <SSLHostConfig>}
+ * and a PKCS12 keystore, served by the same selector and workers, with a handshake that never
+ * holds a worker while the client is slow (the connector has one worker).
+ */
+@ExtendWith(SharedTomcat.class)
+class TlsIT {
+
+    private final SSLContext client = TestKeystore.clientContext();
+
+    @Test
+    void testHttpsRequestSeesASecureConnection(TomcatServer tomcat) throws Exception {
+        for (String connector : new String[] { SharedTomcat.NIO_TLS, SharedTomcat.HYBRID_TLS }) {
+            try (RawConnection connection = RawConnection.openTls(tomcat.port(connector), client)) {
+                String body = connection.send(RawConnection.get("/probe/echo?tls=1")).read().text();
+                assertTrue(body.startsWith("scheme=https secure=true cipher=TLS_"), connector + ": " + body);
+            }
+        }
+        assertTrue(tomcat.consoleLog().contains("Starting ProtocolHandler [\"" +
+                tomcat.connectorName(SharedTomcat.HYBRID_TLS) + "\"]"));
+        assertTrue(tomcat.connectorName(SharedTomcat.HYBRID_TLS).startsWith("https-hybrid-"));
+    }
+
+    @Test
+    void testKeepAlivePipeliningAndBodiesOverTls(TomcatServer tomcat) throws Exception {
+        byte[] body = new byte[300_000];
+        new Random(7).nextBytes(body);
+        try (RawConnection connection = RawConnection.openTls(tomcat.port(SharedTomcat.HYBRID_TLS), client)) {
+            StringBuilder pipeline = new StringBuilder();
+            for (int i = 0; i < 20; i++) {
+                pipeline.append(RawConnection.get("/probe/echo?n=" + i));
+            }
+            connection.send(pipeline.toString());
+            for (int i = 0; i < 20; i++) {
+                assertEquals("n=" + i + "\n", connection.read().text());
+            }
+            assertEquals(1_000_000, connection.send(RawConnection.get("/probe/echo?size=1000000")).read().body().length);
+            connection.send("POST /probe/echo?n=tls HTTP/1.1\r\nHost: a\r\nContent-Length: " + body.length + "\r\n\r\n");
+            connection.send(body);
+            String sha = HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(body));
+            assertEquals("n=tls length=300000 sha256=" + sha + "\n", connection.read().text());
+        }
+    }
+
+    @Test
+    void testSlowHandshakesDoNotHoldTheOnlyWorker(TomcatServer tomcat) throws Exception {
+        int port = tomcat.port(SharedTomcat.HYBRID_TLS);
+        List<Socket> slow = new ArrayList<>();
+        try {
+            for (int i = 0; i < 5; i++) {
+                Socket silent = new Socket(InetAddress.getLoopbackAddress(), port);
+                slow.add(silent);
+                Socket trickler = new Socket(InetAddress.getLoopbackAddress(), port);
+                trickler.getOutputStream().write(new byte[] { 0x16, 0x03, 0x01 }); // the start of a ClientHello
+                slow.add(trickler);
+            }
+            long start = System.nanoTime();
+            try (RawConnection connection = RawConnection.openTls(port, client)) {
+                assertEquals("n=1\n", connection.send(RawConnection.get("/probe/echo?n=1")).read().text());
+            }
+            long millis = (System.nanoTime() - start) / 1_000_000;
+            assertTrue(millis < 1500, "a TLS client waited " + millis + " ms behind slow handshakes");
+            for (Socket socket : slow) {
+                socket.setSoTimeout(6000);
+                long waited = System.nanoTime();
+                try (InputStream in = socket.getInputStream()) {
+                    assertEquals(-1, in.read(), "a stalled handshake must be closed, not answered");
+                } catch (java.net.SocketException reset) {
+                    // closed with a reset: also fine
+                }
+                assertTrue((System.nanoTime() - waited) / 1_000_000 < 6000);
+            }
+        } finally {
+            for (Socket socket : slow) {
+                socket.close();
+            }
+        }
+    }
+
+    @Test
+    void testPlainHttpOnTheTlsPortIsToldToUseTls(TomcatServer tomcat) throws Exception {
+        try (Socket socket = new Socket(InetAddress.getLoopbackAddress(), tomcat.port(SharedTomcat.HYBRID_TLS))) {
+            socket.setSoTimeout(5000);
+            socket.getOutputStream().write(RawConnection.get("/probe/echo?n=1").getBytes(StandardCharsets.ISO_8859_1));
+            String answer = new String(socket.getInputStream().readAllBytes(), StandardCharsets.ISO_8859_1);
+            assertTrue(answer.startsWith("HTTP/1.1 400") && answer.contains("requires TLS"), answer);
+        }
+    }
+
+    @Test
+    void testTlsConnectionsArePooledLikeOthers(TomcatServer tomcat) throws IOException {
+        // Several sequential connections: each handshake, request and close leaves the connector
+        // with nothing held (its only worker serves the next one at once).
+        for (int i = 0; i < 20; i++) {
+            try (RawConnection connection = RawConnection.openTls(tomcat.port(SharedTomcat.HYBRID_TLS), client)) {
+                assertEquals(200, connection.send(RawConnection.get("/probe/echo?n=" + i, "Connection: close\r\n"))
+                        .read().status());
+            }
+        }
+    }
+}
