@@ -24,7 +24,7 @@ import java.util.function.IntFunction;
  * Client threads that send requests on keep-alive connections until the server refuses new
  * connections (it has stopped) or a time limit passes, and sort every request's outcome:
  * <ul>
- * <li><b>complete</b>: a whole response, framed by {@code Content-Length};</li>
+ * <li><b>complete</b>: a whole response, framed by {@code Content-Length} or chunked;</li>
  * <li><b>refused</b>: the connection was refused, or closed or reset before the first byte of a
  * response (the server never started the request, or dropped a connection that was idle);</li>
  * <li><b>half</b>: some bytes of a response, then the end: what a stop must never do.</li>
@@ -113,10 +113,8 @@ final class LoadUntilRefused {
                 headEnd = got.toString(StandardCharsets.ISO_8859_1).indexOf("\r\n\r\n");
             }
             String head = got.toString(StandardCharsets.ISO_8859_1).substring(0, headEnd);
-            int length = contentLength(head);
-            byte[] body = in.readNBytes(length);
-            if (body.length < length) {
-                half.add(head + "\n[" + body.length + " of " + length + " body bytes]");
+            byte[] body = isChunked(head) ? readChunked(in, head) : readLength(in, head);
+            if (body == null) {
                 return false;
             }
             complete.add(new Complete(head.substring(0, head.indexOf("\r\n")), new String(body, StandardCharsets.UTF_8)));
@@ -138,12 +136,77 @@ final class LoadUntilRefused {
         return false;
     }
 
-    private static int contentLength(String head) throws IOException {
-        for (String line : head.split("\r\n")) {
-            if (line.toLowerCase(Locale.ROOT).startsWith("content-length:")) {
-                return Integer.parseInt(line.substring(15).trim());
+    /** The body framed by Content-Length, or {@code null} (filed as half) if it ended short. */
+    private byte[] readLength(InputStream in, String head) throws IOException {
+        String value = header(head, "content-length");
+        if (value == null) {
+            throw new IOException("a response with neither Content-Length nor chunked framing: " + head);
+        }
+        int length = Integer.parseInt(value);
+        byte[] body = in.readNBytes(length);
+        if (body.length < length) {
+            half.add(head + "\n[" + body.length + " of " + length + " body bytes]");
+            return null;
+        }
+        return body;
+    }
+
+    /** The chunked body up to its last chunk and trailer, or {@code null} (filed as half) if it ended first. */
+    private byte[] readChunked(InputStream in, String head) throws IOException {
+        ByteArrayOutputStream body = new ByteArrayOutputStream();
+        while (true) {
+            String sizeLine = readLine(in);
+            if (sizeLine == null) {
+                half.add(head + "\n[chunked body ended after " + body.size() + " bytes]");
+                return null;
+            }
+            int semicolon = sizeLine.indexOf(';');
+            int size = Integer.parseInt((semicolon < 0 ? sizeLine : sizeLine.substring(0, semicolon)).trim(), 16);
+            if (size == 0) {
+                String trailer;
+                do {
+                    trailer = readLine(in);
+                } while (trailer != null && !trailer.isEmpty());
+                if (trailer == null) {
+                    half.add(head + "\n[chunked body ended in its trailer]");
+                    return null;
+                }
+                return body.toByteArray();
+            }
+            byte[] chunk = in.readNBytes(size);
+            body.write(chunk);
+            if (chunk.length < size || readLine(in) == null) {
+                half.add(head + "\n[chunked body ended after " + body.size() + " bytes]");
+                return null;
             }
         }
-        throw new IOException("a response without Content-Length: " + head);
+    }
+
+    /** A CRLF-ended line without its CRLF, or {@code null} if the stream ended first. */
+    private static String readLine(InputStream in) throws IOException {
+        StringBuilder line = new StringBuilder();
+        int b;
+        while ((b = in.read()) >= 0) {
+            if (b == '\n') {
+                int end = line.length();
+                return line.substring(0, end > 0 && line.charAt(end - 1) == '\r' ? end - 1 : end);
+            }
+            line.append((char) b);
+        }
+        return null;
+    }
+
+    private static boolean isChunked(String head) {
+        String value = header(head, "transfer-encoding");
+        return value != null && value.toLowerCase(Locale.ROOT).contains("chunked");
+    }
+
+    private static String header(String head, String lowerCaseName) {
+        for (String line : head.split("\r\n")) {
+            if (line.toLowerCase(Locale.ROOT).startsWith(lowerCaseName + ":")) {
+                return line.substring(lowerCaseName.length() + 1).trim();
+            }
+        }
+        return null;
     }
 }

@@ -53,7 +53,7 @@ class ShutdownUnderLoadIT {
 
             assertEquals(0, load.half.size(), "half responses: " + load.half);
             Set<String> received = new TreeSet<>();
-            for (LoadUntilRefused.Complete response : load.complete) {
+            for (LoadUntilRefused.Complete response : servedByTheWebapp(load)) {
                 assertTrue(response.statusLine().startsWith("HTTP/1.1 200"), response.statusLine());
                 assertTrue(response.body().length() == 6000, response.body());
                 received.add(response.body().substring(3, response.body().indexOf('\n')));
@@ -119,10 +119,11 @@ class ShutdownUnderLoadIT {
             assertTrue(tomcat.awaitExit(60), "Tomcat did not exit:\n" + tomcat.consoleLog());
 
             assertEquals(0, load.half.size(), "half responses: " + load.half);
-            long acknowledged = load.complete.stream()
+            List<LoadUntilRefused.Complete> served = servedByTheWebapp(load);
+            long acknowledged = served.stream()
                     .filter(r -> r.statusLine().startsWith("HTTP/1.1 200") && r.body().contains("successfully processed"))
                     .count();
-            assertEquals(load.complete.size(), acknowledged, "every whole response is an acknowledged bid");
+            assertEquals(served.size(), acknowledged, "every response RUBiS gave is an acknowledged bid");
             long added = countBids(url) - bidsBefore;
             int inconsistent = inconsistentItems(url);
             String figures = load.sent.get() + " bids sent, " + acknowledged + " acknowledged, " + added + " stored";
@@ -132,6 +133,16 @@ class ShutdownUnderLoadIT {
             assertTrue(added <= load.sent.get(), "more bids stored than sent: " + figures);
             assertTrue(acknowledged > 50, "too little load before the stop: " + figures);
         }
+    }
+
+    /**
+     * The whole responses, less those Catalina itself gave once the webapp had stopped. Tomcat
+     * stops its contexts before its connectors, as with the stock connectors, so a request on a
+     * kept-alive connection can arrive in between and get a whole 404: the request was never
+     * started, so it is a clean refusal, not a loss.
+     */
+    private static List<LoadUntilRefused.Complete> servedByTheWebapp(LoadUntilRefused load) {
+        return load.complete.stream().filter(r -> !r.statusLine().startsWith("HTTP/1.1 404")).toList();
     }
 
     private static Set<String> ids(List<String> journal, String prefix) {

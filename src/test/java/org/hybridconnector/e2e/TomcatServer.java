@@ -14,6 +14,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
@@ -42,6 +44,8 @@ public final class TomcatServer implements AutoCloseable {
     private final List<String> executorElements = new ArrayList<>();
     private final List<Path> wars = new ArrayList<>();
     private final Map<String,String> contextFiles = new LinkedHashMap<>();
+    private static final Set<Integer> PORTS_HANDED_OUT = ConcurrentHashMap.newKeySet();
+
     private int shutdownPort;
     private String shippedServerXml;
     private Process process;
@@ -384,11 +388,21 @@ public final class TomcatServer implements AutoCloseable {
         return xml.toString();
     }
 
+    /**
+     * An ephemeral port no other server of this test run was given. The kernel hands a just-closed
+     * port out again readily, so without the record two servers (or a connector and a shutdown
+     * port) can be told the same number and one of them fails to bind at start-up.
+     */
     private static int freePort() {
-        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return socket.getLocalPort();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
+        while (true) {
+            try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+                int port = socket.getLocalPort();
+                if (PORTS_HANDED_OUT.add(Integer.valueOf(port))) {
+                    return port;
+                }
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
         }
     }
 
