@@ -38,6 +38,32 @@ final class AttributeErrors {
         set.accept(Integer.valueOf(parsed));
     }
 
+    /** Parses {@code true} or {@code false}, in any case. */
+    void parseBoolean(String attribute, String value, Consumer<Boolean> set) {
+        String trimmed = value.trim();
+        if (trimmed.equalsIgnoreCase("true") || trimmed.equalsIgnoreCase("false")) {
+            set.accept(Boolean.valueOf(trimmed));
+        } else {
+            reject(attribute, value, "true or false");
+        }
+    }
+
+    /** Parses one of {@code names} (any case) into its enum constant. */
+    <E extends Enum<E>> void parseChoice(String attribute, String value, Class<E> type, String names, Consumer<E> set) {
+        try {
+            set.accept(Enum.valueOf(type, value.trim().toUpperCase(java.util.Locale.ROOT)));
+        } catch (IllegalArgumentException e) {
+            reject(attribute, value, "one of " + names);
+        }
+    }
+
+    /** Records an error that involves more than one attribute's value, checked at start-up. */
+    void require(boolean condition, String attribute, String message) {
+        if (!condition) {
+            errors.add("attribute [" + attribute + "] " + message);
+        }
+    }
+
     void parseAddress(String attribute, String value, Consumer<InetAddress> set) {
         try {
             set.accept(InetAddress.getByName(value.trim()));

@@ -1,5 +1,7 @@
 package org.hybridconnector;
 
+import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.SocketChannel;
 import java.util.List;
@@ -46,6 +48,11 @@ public class HybridEndpoint extends ChannelEndpoint {
 
     private final WorkLoad workLoad = new WorkLoad(DEFAULT_MAX_THREADS);
     private volatile AdmissionPolicy admissionPolicy = new BusyWorkersAdmission();
+    private long lengthyThresholdMillis = -1;
+    private int lengthyMinReserve = 2;
+    private boolean adaptiveWorkers;
+    private int minWorkers = 2;
+    private volatile WorkerPools workerPools;
     private volatile SelectorLoop selectorLoop;
     private volatile Thread selectorThread;
     private volatile ReadinessWaiter.Pool waiters;
@@ -65,6 +72,39 @@ public class HybridEndpoint extends ChannelEndpoint {
     public void setAdmissionPolicy(AdmissionPolicy admissionPolicy) {
         this.admissionPolicy = admissionPolicy;
         workLoad.wakeAcceptor();
+    }
+
+    /** The quick/lengthy cut-off in milliseconds of average service time; -1 (the default) for one pool. */
+    public long getLengthyThresholdMillis() {
+        return lengthyThresholdMillis;
+    }
+
+    public void setLengthyThresholdMillis(long lengthyThresholdMillis) {
+        this.lengthyThresholdMillis = lengthyThresholdMillis;
+    }
+
+    public int getLengthyMinReserve() {
+        return lengthyMinReserve;
+    }
+
+    public void setLengthyMinReserve(int lengthyMinReserve) {
+        this.lengthyMinReserve = lengthyMinReserve;
+    }
+
+    public boolean isAdaptiveWorkers() {
+        return adaptiveWorkers;
+    }
+
+    public void setAdaptiveWorkers(boolean adaptiveWorkers) {
+        this.adaptiveWorkers = adaptiveWorkers;
+    }
+
+    public int getMinWorkers() {
+        return minWorkers;
+    }
+
+    public void setMinWorkers(int minWorkers) {
+        this.minWorkers = minWorkers;
     }
 
     WorkLoad getWorkLoad() {
@@ -116,6 +156,22 @@ public class HybridEndpoint extends ChannelEndpoint {
         return workLoad.isAcceptorWaiting();
     }
 
+    /** General workers allowed now: {@code maxThreads}, or the adaptive count. */
+    public int getWorkerCount() {
+        WorkerPools pools = workerPools;
+        return pools == null ? workerCapacity() : pools.generalCapacity();
+    }
+
+    /** Spare general workers lengthy requests leave to quick ones now; -1 with one pool. */
+    public int getLengthyReserve() {
+        WorkerPools pools = workerPools;
+        return pools == null ? -1 : pools.reserve();
+    }
+
+    WorkerPools getWorkerPools() {
+        return workerPools;
+    }
+
     /** Connections closed because they stayed idle past {@code keepAliveTimeout} or {@code connectionTimeout}. */
     public long getIdleClosedCount() {
         SelectorLoop loop = selectorLoop;
@@ -144,7 +200,8 @@ public class HybridEndpoint extends ChannelEndpoint {
         if (getExecutor() == null) {
             createExecutor();
         }
-        workLoad.setWorkerCapacity(workerCapacity());
+        workerPools = new WorkerPools(this, workLoad, workerCapacity(), lengthyThresholdMillis, lengthyMinReserve,
+                adaptiveWorkers ? minWorkers : -1);
         initializeConnectionLatch();
         waiters = new ReadinessWaiter.Pool();
         // Enough idle buffer sets for every worker's connection to come back and go out again.
@@ -203,6 +260,7 @@ public class HybridEndpoint extends ChannelEndpoint {
         SelectorLoop loop = selectorLoop;
         loop.drain();
         awaitWorkersIdle(getExecutorTerminationTimeoutMillis());
+        workerPools.shutdown();
         shutdownExecutor();
         loop.halt();
         selectorThread.join(TimeUnit.SECONDS.toMillis(5));
@@ -249,6 +307,10 @@ public class HybridEndpoint extends ChannelEndpoint {
             connection.setReadTimeout(getConnectionTimeout());
             connection.setWriteTimeout(getConnectionTimeout());
             workLoad.connectionAccepted();
+            if (admissionPolicy.placePerConnection()) {
+                // The acceptor's admission gave this connection a session place.
+                connection.holdSession();
+            }
             selectorLoop.register(connection);
             return true;
         } catch (Throwable t) {
@@ -276,17 +338,51 @@ public class HybridEndpoint extends ChannelEndpoint {
         if (connection == null) {
             return false;
         }
+        return submit(connection, event, null, dispatch);
+    }
+
+    /**
+     * The selector's hand-over of a connection whose request head has arrived whole: the admission
+     * policy may turn a new session away here, before any worker is spent on it, and the request's
+     * path picks its worker pool.
+     *
+     * @return {@code false} if the connection must be closed
+     */
+    boolean serveHead(HybridSocketWrapper connection) {
+        ByteBuffer head = connection.getSocketBufferHandler().getReadBuffer();
+        boolean first = connection.beginRequest();
+        AdmissionPolicy policy = admissionPolicy;
+        if (!policy.admitsRequest(new PeekedRequest(connection, head, first))) {
+            try {
+                OverloadResponse.send(connection, policy.retryAfterSeconds());
+            } catch (IOException e) {
+                logDebug("Turning " + connection + " away failed", e);
+            }
+            return false;
+        }
+        return submit(connection, SocketEvent.OPEN_READ, workerPools.wantsPaths() ? HeadPeek.path(head) : null, true);
+    }
+
+    private boolean submit(SocketWrapperBase<SocketChannel> connection, SocketEvent event, String path,
+            boolean dispatch) {
+        WorkerPools pools = workerPools;
+        Executor executor = pools == null ? getExecutor() : pools.route(path);
+        long queuedAt = System.nanoTime();
         ServeTask task = new ServeTask(connection, event);
         Runnable counted = () -> {
+            long startedAt = System.nanoTime();
             workLoad.requestStarted();
+            admissionPolicy.requestStarted(startedAt - queuedAt);
             try {
                 task.run();
             } finally {
+                if (pools != null) {
+                    pools.finished(executor, path, System.nanoTime() - startedAt);
+                }
                 workLoad.requestFinished();
             }
         };
         workLoad.requestQueued();
-        Executor executor = getExecutor();
         try {
             if (dispatch && executor != null) {
                 executor.execute(counted);
@@ -296,8 +392,26 @@ public class HybridEndpoint extends ChannelEndpoint {
             return true;
         } catch (RejectedExecutionException e) {
             workLoad.requestDropped();
+            if (pools != null) {
+                pools.finished(executor, null, 0);
+            }
             log.warn(sm.getString("endpoint.executorRejected", connection), e);
             return false;
+        }
+    }
+
+    /** Whether a policy measures over time, so the selector must tick at least every 100 ms. */
+    boolean needsTicks() {
+        WorkerPools pools = workerPools;
+        return admissionPolicy.measuresOverTime() || (pools != null && pools.measuresOverTime());
+    }
+
+    /** The selector thread's clock, for policies that measure over time. */
+    void tick(long now) {
+        admissionPolicy.tick(now, workLoad);
+        WorkerPools pools = workerPools;
+        if (pools != null) {
+            pools.tick(now);
         }
     }
 

@@ -1,12 +1,14 @@
 package org.hybridconnector;
 
 import java.nio.channels.SocketChannel;
+import java.util.Locale;
 
 import org.apache.coyote.http11.AbstractHttp11Protocol;
 import org.apache.juli.logging.Log;
 import org.apache.catalina.util.ServerInfo;
 import org.apache.juli.logging.LogFactory;
 import org.hybridconnector.admission.AdmissionPolicy;
+import org.hybridconnector.admission.SessionAdmission;
 
 /**
  * The hybrid connector's protocol handler: Tomcat's own HTTP/1.1 processing
@@ -27,6 +29,8 @@ public class HybridProtocol extends AbstractHttp11Protocol<SocketChannel> {
     private static final Log log = LogFactory.getLog(HybridProtocol.class);
 
     private final AttributeErrors attributeErrors = new AttributeErrors();
+    private final SessionSettings sessionSettings = new SessionSettings();
+    private String admissionPolicyName = "busyWorkers";
 
     public HybridProtocol() {
         super(new HybridEndpoint());
@@ -42,6 +46,7 @@ public class HybridProtocol extends AbstractHttp11Protocol<SocketChannel> {
     @Override
     public void init() throws Exception {
         requireSupportedTomcat(ServerInfo.getServerNumber());
+        checkCombinedAttributes();
         attributeErrors.throwIfAny();
         super.init();
     }
@@ -111,17 +116,128 @@ public class HybridProtocol extends AbstractHttp11Protocol<SocketChannel> {
         attributeErrors.parseInt("maxHttpHeaderSize", value, 256, 1 << 20, false, this::setMaxHttpHeaderSize);
     }
 
-    /** {@code busyWorkers} (the paper's rule, the default) or {@code none}. */
+    /** {@code busyWorkers} (the paper's rule, the default), {@code sessions} or {@code none}. */
     public void setAdmissionPolicy(String value) {
         try {
-            endpoint().setAdmissionPolicy(AdmissionPolicy.named(value));
+            endpoint().setAdmissionPolicy(AdmissionPolicy.named(value, sessionSettings::build));
+            admissionPolicyName = value.trim();
         } catch (IllegalArgumentException e) {
-            attributeErrors.reject("admissionPolicy", value, "one of busyWorkers, none");
+            attributeErrors.reject("admissionPolicy", value, "one of " + AdmissionPolicy.NAMES);
         }
     }
 
     public String getAdmissionPolicy() {
         return endpoint().getAdmissionPolicy().name();
+    }
+
+    /** {@code sessions}: the queueing delay, in ms, above which the server counts as overloaded. */
+    public void setAdmissionTargetMillis(String value) {
+        attributeErrors.parseInt("admissionTargetMillis", value, 1, 600_000, false,
+                v -> sessionSettings.targetMillis = v.intValue());
+    }
+
+    public int getAdmissionTargetMillis() {
+        return sessionSettings.targetMillis;
+    }
+
+    /** {@code sessions}: {@code backlog} (the default) or {@code reject} (503 with Retry-After). */
+    public void setTurnAway(String value) {
+        attributeErrors.parseChoice("turnAway", value, SessionAdmission.TurnAway.class, "backlog, reject",
+                v -> sessionSettings.turnAway = v);
+    }
+
+    public String getTurnAway() {
+        return sessionSettings.turnAway.name().toLowerCase(Locale.ROOT);
+    }
+
+    /** {@code sessions}: {@code connection} (the default) or {@code cookie}. */
+    public void setNewSessionBy(String value) {
+        attributeErrors.parseChoice("newSessionBy", value, SessionAdmission.NewSessionBy.class, "connection, cookie",
+                v -> sessionSettings.newSessionBy = v);
+    }
+
+    public String getNewSessionBy() {
+        return sessionSettings.newSessionBy.name().toLowerCase(Locale.ROOT);
+    }
+
+    /** {@code sessions} with {@code newSessionBy="cookie"}: the session cookie's name. */
+    public void setSessionCookieName(String value) {
+        if (value.isBlank() || !value.trim().chars().allMatch(c -> c > 0x20 && c < 0x7f && "()<>@,;:\\\"/[]?={}".indexOf(c) < 0)) {
+            attributeErrors.reject("sessionCookieName", value, "a cookie name (visible ASCII, no separators)");
+            return;
+        }
+        sessionSettings.cookieName = value.trim();
+    }
+
+    public String getSessionCookieName() {
+        return sessionSettings.cookieName;
+    }
+
+    /** The quick/lengthy cut-off, in ms of average service time; -1 (the default) for one worker pool. */
+    public void setLengthyThresholdMillis(String value) {
+        attributeErrors.parseInt("lengthyThresholdMillis", value, 0, 3_600_000, true,
+                v -> endpoint().setLengthyThresholdMillis(v.longValue()));
+    }
+
+    public long getLengthyThresholdMillis() {
+        return endpoint().getLengthyThresholdMillis();
+    }
+
+    /** The least spare general workers lengthy requests leave to quick ones (default 2). */
+    public void setLengthyMinReserve(String value) {
+        attributeErrors.parseInt("lengthyMinReserve", value, 0, 100_000, false,
+                v -> endpoint().setLengthyMinReserve(v.intValue()));
+    }
+
+    public int getLengthyMinReserve() {
+        return endpoint().getLengthyMinReserve();
+    }
+
+    /** Whether the worker count adapts between {@code minWorkers} and {@code maxThreads} (default false). */
+    public void setAdaptiveWorkers(String value) {
+        attributeErrors.parseBoolean("adaptiveWorkers", value, v -> endpoint().setAdaptiveWorkers(v.booleanValue()));
+    }
+
+    public boolean getAdaptiveWorkers() {
+        return endpoint().isAdaptiveWorkers();
+    }
+
+    /** The adaptive worker count's minimum (default 2). */
+    public void setMinWorkers(String value) {
+        attributeErrors.parseInt("minWorkers", value, 1, 100_000, false, v -> endpoint().setMinWorkers(v.intValue()));
+    }
+
+    public int getMinWorkers() {
+        return endpoint().getMinWorkers();
+    }
+
+    /**
+     * Checks the attributes that depend on one another, once all are read, and builds the
+     * {@code sessions} policy from its final settings (its attributes may follow
+     * {@code admissionPolicy} in {@code server.xml}).
+     */
+    private void checkCombinedAttributes() {
+        boolean adaptive = endpoint().isAdaptiveWorkers();
+        attributeErrors.require(!adaptive || getExecutor() == null, "adaptiveWorkers",
+                "needs the connector's own worker pool: it cannot resize a shared <Executor>; remove the executor attribute or set adaptiveWorkers=\"false\"");
+        attributeErrors.require(!adaptive || getExecutor() != null || endpoint().getMinWorkers() <= getMaxThreads(),
+                "minWorkers",
+                "is " + endpoint().getMinWorkers() + ", more than maxThreads (" + getMaxThreads() + ")");
+        if ("sessions".equalsIgnoreCase(admissionPolicyName)) {
+            endpoint().setAdmissionPolicy(sessionSettings.build());
+        }
+    }
+
+    /** The {@code sessions} policy's attributes, gathered until start-up builds the policy. */
+    private static final class SessionSettings {
+        int targetMillis = 200;
+        SessionAdmission.TurnAway turnAway = SessionAdmission.TurnAway.BACKLOG;
+        SessionAdmission.NewSessionBy newSessionBy = SessionAdmission.NewSessionBy.CONNECTION;
+        String cookieName = "JSESSIONID";
+
+        SessionAdmission build() {
+            return new SessionAdmission(targetMillis, turnAway, newSessionBy, cookieName);
+        }
     }
 
     // --------------------------------------------- the hybrid's own figures (JMX)
@@ -144,6 +260,36 @@ public class HybridProtocol extends AbstractHttp11Protocol<SocketChannel> {
     /** Whether admission control holds the acceptor back now. */
     public boolean isAcceptorHeldBack() {
         return endpoint().isAcceptorHeldBack();
+    }
+
+    /** General workers allowed now: {@code maxThreads}, or what the adaptive count allows. */
+    public int getWorkerCount() {
+        return endpoint().getWorkerCount();
+    }
+
+    /** Spare general workers lengthy requests leave to quick ones now; -1 with one worker pool. */
+    public int getLengthyReserve() {
+        return endpoint().getLengthyReserve();
+    }
+
+    /** {@code sessions}: new sessions let in so far. */
+    public long getAdmittedSessionCount() {
+        return endpoint().getAdmissionPolicy() instanceof SessionAdmission s ? s.admittedCount() : -1;
+    }
+
+    /** {@code sessions}: new sessions answered with 503 so far ({@code turnAway="reject"}). */
+    public long getTurnedAwayCount() {
+        return endpoint().getAdmissionPolicy() instanceof SessionAdmission s ? s.turnedAwayCount() : -1;
+    }
+
+    /** {@code sessions}: sessions in progress (holding a place) now. */
+    public int getSessionsInProgress() {
+        return endpoint().getAdmissionPolicy() instanceof SessionAdmission s ? s.sessionsInProgress() : -1;
+    }
+
+    /** {@code sessions}: sessions allowed in progress now; -1 while admission is open. */
+    public int getSessionLimit() {
+        return endpoint().getAdmissionPolicy() instanceof SessionAdmission s ? s.sessionLimit() : -1;
     }
 
     /** Connections closed because they stayed idle past their time-out. */

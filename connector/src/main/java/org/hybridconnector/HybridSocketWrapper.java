@@ -39,6 +39,10 @@ final class HybridSocketWrapper extends ChannelSocketWrapper {
     long parkTicket;
     boolean writeWanted;
     final HeadScanner headScanner = new HeadScanner();
+    /** Request heads handed to a worker so far; the selector thread's alone. */
+    private int headsSeen;
+    /** Whether the connection holds a session place of the admission policy, given back at close. */
+    private final AtomicBoolean holdsSession = new AtomicBoolean();
 
     // The worker serving this connection, and what it asked of the selector meanwhile.
     private volatile Thread servingThread;
@@ -97,6 +101,23 @@ final class HybridSocketWrapper extends ChannelSocketWrapper {
         if (fresh.compareAndSet(true, false)) {
             endpoint.getWorkLoad().freshConnectionSettled();
         }
+    }
+
+    boolean holdsSession() {
+        return holdsSession.get();
+    }
+
+    void holdSession() {
+        holdsSession.set(true);
+    }
+
+    /**
+     * The selector hands over a complete request head: counts it, and tells whether it is the
+     * connection's first (what makes it a new session for a connection-based admission policy).
+     * Only the selector thread calls it.
+     */
+    boolean beginRequest() {
+        return headsSeen++ == 0;
     }
 
     /**
@@ -225,6 +246,9 @@ final class HybridSocketWrapper extends ChannelSocketWrapper {
     protected void doClose() {
         endpoint.forget(getSocket());
         settleFresh();
+        if (holdsSession.compareAndSet(true, false)) {
+            endpoint.getAdmissionPolicy().sessionEnded();
+        }
         try {
             transport.close();
         } catch (IOException e) {

@@ -34,8 +34,14 @@ import org.hybridconnector.HybridSocketWrapper.Parking;
  */
 final class SelectorLoop implements Runnable {
 
-    /** How long a select may block when no deadline is nearer: bounds the reaction to a stop. */
+    /**
+     * How long a select may block when no deadline is nearer: bounds the reaction to a stop, and
+     * is the clock of the policies that adapt once a second.
+     */
     private static final long MAX_SELECT_MILLIS = 1000;
+
+    /** The shorter bound while a policy measures over time windows ({@link HybridEndpoint#needsTicks()}). */
+    private static final long TICK_MILLIS = 100;
 
     /**
      * How long a new connection counts as work for admission control while its first bytes have
@@ -153,7 +159,9 @@ final class SelectorLoop implements Runnable {
                 if (ready > 0) {
                     handleReadyKeys();
                 }
-                expire(System.nanoTime());
+                now = System.nanoTime();
+                expire(now);
+                endpoint.tick(now);
             }
         } catch (Throwable t) {
             endpoint.logError("The selector loop of " + endpoint.getName() + " failed", t);
@@ -165,7 +173,7 @@ final class SelectorLoop implements Runnable {
     private int select(long now) throws IOException {
         keepAliveParks.setTimeoutMillis(endpoint.getKeepAliveTimeout());
         headParks.setTimeoutMillis(endpoint.getConnectionTimeout());
-        long waitNanos = TimeUnit.MILLISECONDS.toNanos(MAX_SELECT_MILLIS);
+        long waitNanos = TimeUnit.MILLISECONDS.toNanos(endpoint.needsTicks() ? TICK_MILLIS : MAX_SELECT_MILLIS);
         waitNanos = nearer(waitNanos, keepAliveParks.nanosUntilNext(now));
         waitNanos = nearer(waitNanos, headParks.nanosUntilNext(now));
         waitNanos = nearer(waitNanos, freshGraces.nanosUntilNext(now));
@@ -227,7 +235,7 @@ final class SelectorLoop implements Runnable {
                 readHead(connection);
             }
         } else if (connection.headScanner.headComplete(buffer) || !buffer.hasRemaining()) {
-            dispatch(connection, SocketEvent.OPEN_READ);
+            dispatchHead(connection);
         } else {
             park(connection, Parking.HEAD, headParks);
         }
@@ -319,7 +327,7 @@ final class SelectorLoop implements Runnable {
             // Complete, or too large for the buffer: Coyote's parser takes it from here (and
             // answers 400 if the head exceeds maxHttpHeaderSize). Queued before it stops counting
             // as fresh, so admission control never sees the request as no work at all.
-            dispatch(connection, SocketEvent.OPEN_READ);
+            dispatchHead(connection);
             connection.settleFresh();
             return;
         }
@@ -327,6 +335,14 @@ final class SelectorLoop implements Runnable {
         if (firstBytes) {
             // The next request has begun: from now on it has connectionTimeout to arrive whole.
             park(connection, Parking.HEAD, headParks);
+        }
+    }
+
+    /** Hands over a connection whose request head is complete (or fills the buffer). */
+    private void dispatchHead(HybridSocketWrapper connection) {
+        unpark(connection);
+        if (!endpoint.serveHead(connection)) {
+            close(connection);
         }
     }
 

@@ -58,6 +58,68 @@ class HybridProtocolTest {
     }
 
     @Test
+    void testOverloadPolicyAttributesAreApplied() {
+        HybridProtocol protocol = new HybridProtocol();
+        assertEquals(-1, protocol.getLengthyThresholdMillis());
+        assertEquals(false, protocol.getAdaptiveWorkers());
+        protocol.setAdmissionPolicy("sessions");
+        protocol.setTurnAway("REJECT");
+        protocol.setNewSessionBy("cookie");
+        protocol.setSessionCookieName("SID");
+        protocol.setAdmissionTargetMillis("80");
+        protocol.setLengthyThresholdMillis("250");
+        protocol.setLengthyMinReserve("3");
+        protocol.setAdaptiveWorkers("true");
+        protocol.setMinWorkers("4");
+        assertEquals("sessions", protocol.getAdmissionPolicy());
+        assertEquals("reject", protocol.getTurnAway());
+        assertEquals("cookie", protocol.getNewSessionBy());
+        assertEquals("SID", protocol.getSessionCookieName());
+        assertEquals(80, protocol.getAdmissionTargetMillis());
+        assertEquals(250, protocol.getLengthyThresholdMillis());
+        assertEquals(3, protocol.getLengthyMinReserve());
+        assertEquals(true, protocol.getAdaptiveWorkers());
+        assertEquals(4, protocol.getMinWorkers());
+        assertEquals(-1, protocol.getSessionLimit(), "admission starts open");
+    }
+
+    @Test
+    void testBadOverloadPolicyValuesFailInitNamingTheirAttributes() {
+        HybridProtocol protocol = new HybridProtocol();
+        protocol.setTurnAway("drop");
+        protocol.setNewSessionBy("ip");
+        protocol.setSessionCookieName("a;b");
+        protocol.setAdmissionTargetMillis("0");
+        protocol.setLengthyThresholdMillis("-2");
+        protocol.setLengthyMinReserve("-1");
+        protocol.setAdaptiveWorkers("yes");
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, protocol::init);
+        for (String attribute : new String[] { "turnAway", "newSessionBy", "sessionCookieName", "admissionTargetMillis",
+                "lengthyThresholdMillis", "lengthyMinReserve", "adaptiveWorkers" }) {
+            assertTrue(e.getMessage().contains("attribute [" + attribute + "]"), e.getMessage());
+        }
+    }
+
+    @Test
+    void testAdaptiveWorkersNeedTheConnectorsOwnPool() {
+        HybridProtocol protocol = new HybridProtocol();
+        protocol.setAdaptiveWorkers("true");
+        protocol.setExecutor(new org.apache.catalina.core.StandardThreadExecutor());
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, protocol::init);
+        assertTrue(e.getMessage().contains("attribute [adaptiveWorkers] needs the connector's own worker pool"),
+                e.getMessage());
+    }
+
+    @Test
+    void testAdaptiveWorkersNeedAMinimumWithinMaxThreads() {
+        HybridProtocol protocol = new HybridProtocol();
+        protocol.setAdaptiveWorkers("true");
+        protocol.setMinWorkers("12");
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, protocol::init);
+        assertTrue(e.getMessage().contains("attribute [minWorkers] is 12, more than maxThreads (10)"), e.getMessage());
+    }
+
+    @Test
     void testAnotherTomcatLineIsRefusedWithAPlainMessage() {
         HybridProtocol.requireSupportedTomcat("11.0.24.0");
         IllegalStateException e = assertThrows(IllegalStateException.class,

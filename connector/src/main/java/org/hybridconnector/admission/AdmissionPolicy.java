@@ -1,6 +1,7 @@
 package org.hybridconnector.admission;
 
 import java.util.Locale;
+import java.util.function.Supplier;
 
 /**
  * Decides whether the acceptor may take in one more connection. The acceptor asks before every
@@ -10,29 +11,77 @@ import java.util.Locale;
  * A policy is a pure decision over the {@link WorkLoad}; the waiting is done by the caller. Each
  * implementation says in its javadoc what a client observes.
  * <p>
- * Selected in {@code server.xml} with {@code admissionPolicy="busyWorkers"} (the default) or
- * {@code admissionPolicy="none"}.
+ * Selected in {@code server.xml} with {@code admissionPolicy="busyWorkers"} (the default),
+ * {@code "sessions"} ({@link SessionAdmission}) or {@code "none"}.
  */
 public interface AdmissionPolicy {
 
     boolean admits(WorkLoad load);
 
+    /**
+     * Whether a request whose head has just arrived whole may be served; {@code false} has the
+     * connector answer it at once with {@code 503} and close the connection. Asked on the selector
+     * thread, so it must be quick. By default every request is served.
+     */
+    default boolean admitsRequest(NewRequest request) {
+        return true;
+    }
+
+    /**
+     * Whether each connection the acceptor takes in holds a session place of this policy (its
+     * {@link #admits} let a session in), to be given back through {@link #sessionEnded()}.
+     */
+    default boolean placePerConnection() {
+        return false;
+    }
+
+    /** A connection that held a session place has closed. */
+    default void sessionEnded() {
+    }
+
+    /** A worker picked up a request that had waited {@code queueDelayNanos} for it. */
+    default void requestStarted(long queueDelayNanos) {
+    }
+
+    /** Seconds a client turned away by {@link #admitsRequest} is asked to wait ({@code Retry-After}). */
+    default int retryAfterSeconds() {
+        return 1;
+    }
+
+    /** Whether {@link #tick} must be called often (at least every 100 ms) rather than once a second. */
+    default boolean measuresOverTime() {
+        return false;
+    }
+
+    /**
+     * Called by the selector thread at least once a second, and every 100 ms or more often if
+     * {@link #measuresOverTime()}, for policies that measure over time windows.
+     */
+    default void tick(long nowNanos, WorkLoad load) {
+    }
+
     /** The name used in {@code server.xml}. */
     String name();
 
     /**
-     * The policy named {@code name} in {@code server.xml}.
+     * The policy named {@code name} in {@code server.xml}; {@code sessions}, which has attributes
+     * of its own, is built by {@code sessions}.
      *
      * @throws IllegalArgumentException if no policy has that name
      */
-    static AdmissionPolicy named(String name) {
+    static AdmissionPolicy named(String name, Supplier<AdmissionPolicy> sessions) {
         switch (name.trim().toLowerCase(Locale.ROOT)) {
             case "busyworkers":
                 return new BusyWorkersAdmission();
             case "none":
                 return new OpenAdmission();
+            case "sessions":
+                return sessions.get();
             default:
-                throw new IllegalArgumentException("expected one of busyWorkers, none");
+                throw new IllegalArgumentException("expected one of " + NAMES);
         }
     }
+
+    /** The names {@code server.xml} may use, for messages. */
+    String NAMES = "busyWorkers, sessions, none";
 }

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 import java.util.concurrent.TimeoutException;
 
 import org.junit.jupiter.api.Test;
@@ -87,9 +88,12 @@ class WorkLoadTest {
 
     @Test
     void testPolicyNames() {
-        assertEquals("busyWorkers", AdmissionPolicy.named("busyWorkers").name());
-        assertEquals("none", AdmissionPolicy.named(" NONE ").name());
-        assertTrue(AdmissionPolicy.named("none").admits(load));
-        assertThrows(IllegalArgumentException.class, () -> AdmissionPolicy.named("random"));
+        Supplier<AdmissionPolicy> sessions = () -> new SessionAdmission(100, SessionAdmission.TurnAway.REJECT,
+                SessionAdmission.NewSessionBy.CONNECTION, "JSESSIONID");
+        assertEquals("busyWorkers", AdmissionPolicy.named("busyWorkers", sessions).name());
+        assertEquals("none", AdmissionPolicy.named(" NONE ", sessions).name());
+        assertEquals("sessions", AdmissionPolicy.named("Sessions", sessions).name());
+        assertTrue(AdmissionPolicy.named("none", sessions).admits(load));
+        assertThrows(IllegalArgumentException.class, () -> AdmissionPolicy.named("random", sessions));
     }
 }

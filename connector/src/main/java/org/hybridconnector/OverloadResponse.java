@@ -1,0 +1,43 @@
+package org.hybridconnector;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * The answer to a request an admission policy turns away: {@code 503 Service Unavailable} with
+ * {@code Retry-After} and {@code Connection: close}, written by the selector thread without a
+ * worker, so that turning a client away costs next to nothing when the server is overloaded.
+ * <p>
+ * It is written once, without waiting: a response this small fits any socket's send buffer; if
+ * it did not (a client that stopped reading), the connection is closed anyway, since waiting for
+ * such a client would cost the selector thread.
+ */
+final class OverloadResponse {
+
+    private static final byte[] BODY = "The server is busy. Please try again in a moment.\n"
+            .getBytes(StandardCharsets.US_ASCII);
+
+    private OverloadResponse() {
+    }
+
+    static byte[] bytes(int retryAfterSeconds) {
+        String head = "HTTP/1.1 503 Service Unavailable\r\n" +
+                "Retry-After: " + retryAfterSeconds + "\r\n" +
+                "Content-Type: text/plain;charset=US-ASCII\r\n" +
+                "Content-Length: " + BODY.length + "\r\n" +
+                "Connection: close\r\n\r\n";
+        ByteBuffer response = ByteBuffer.allocate(head.length() + BODY.length);
+        response.put(head.getBytes(StandardCharsets.US_ASCII)).put(BODY);
+        return response.array();
+    }
+
+    /** Writes the response; the caller closes the connection. */
+    static void send(HybridSocketWrapper connection, int retryAfterSeconds) throws IOException {
+        connection.transport.write(ByteBuffer.wrap(bytes(retryAfterSeconds)));
+        connection.transport.flush();
+        // The head has been read whole; reading what else is buffered (a body) keeps the close a
+        // FIN rather than a reset, which could destroy the response before the client reads it.
+        connection.transport.read(ByteBuffer.allocate(8192));
+    }
+}

@@ -1,0 +1,98 @@
+package org.hybridconnector.admission;
+
+import java.util.concurrent.TimeUnit;
+
+/**
+ * How many sessions may be in progress at once, steered by the queueing delay of the requests
+ * already admitted: the feedback half of {@link SessionAdmission}, free of threads and clocks so
+ * that tests can drive it.
+ * <p>
+ * It limits sessions in progress rather than the rate of new ones because a session's load comes
+ * at once and lasts: a session let in now sends requests for minutes, so a rate limit learns of its
+ * mistake a session's length later and swings (a model of it did, with the period of a session).
+ * A limit on sessions in progress feels each admission within one think time.
+ * <p>
+ * Open, it lets everything in. At the end of each measuring window it compares the window's mean
+ * queueing delay with the target:
+ * <ul>
+ * <li><b>above the target</b>: overload. The limit drops to {@value #DECREASE} of the sessions in
+ * progress (or of the limit, if lower), never under a floor, so that admission goes on probing;
+ * new sessions wait until enough admitted ones have ended;</li>
+ * <li><b>at most half the target</b>: room to spare. If the limit binds (the sessions in progress
+ * reach it), it rises by one; after {@value #REOPEN_WINDOWS} windows in a row with fewer than
+ * half the allowed sessions in progress, it no longer binds and admission opens again;</li>
+ * <li><b>in between</b>: the limit holds. This dead band keeps it still under a steady load.</li>
+ * </ul>
+ * Thread safety: every method is synchronized; callers are the acceptor or the selector
+ * (admitting), workers' connections closing (ending), and the selector (ending windows).
+ */
+public final class SessionLimit {
+
+    static final double DECREASE = 0.9;
+    static final int REOPEN_WINDOWS = 4;
+
+    private final long targetNanos;
+    private final int floor;
+    private boolean open = true;
+    private int limit = Integer.MAX_VALUE;
+    private int inProgress;
+    private int calmWindows;
+
+    /**
+     * @param targetMillis the queueing delay above which the server counts as overloaded
+     * @param floor the limit never goes below this many sessions in progress
+     */
+    public SessionLimit(long targetMillis, int floor) {
+        this.targetNanos = TimeUnit.MILLISECONDS.toNanos(targetMillis);
+        this.floor = floor;
+    }
+
+    /** Lets one new session in if the limit allows; it counts until {@link #ended()}. */
+    public synchronized boolean tryAdmit() {
+        if (inProgress >= limit) {
+            return false;
+        }
+        inProgress++;
+        return true;
+    }
+
+    /** A session let in by {@link #tryAdmit()} has ended (its connection closed). */
+    public synchronized void ended() {
+        inProgress--;
+    }
+
+    /**
+     * A measuring window ended; its admitted requests waited {@code queueDelayNanos} for a worker
+     * (a mean), or {@code -1} if none started while work was queued (the workers are stuck).
+     */
+    public synchronized void windowEnded(long queueDelayNanos) {
+        if (queueDelayNanos < 0 || queueDelayNanos > targetNanos) {
+            calmWindows = 0;
+            open = false;
+            limit = Math.max(floor, (int) (Math.min(limit, inProgress) * DECREASE));
+        } else if (!open && queueDelayNanos <= targetNanos / 2) {
+            calmWindows = inProgress < limit / 2 ? calmWindows + 1 : 0;
+            if (calmWindows >= REOPEN_WINDOWS) {
+                open = true;
+                limit = Integer.MAX_VALUE;
+            } else if (inProgress >= limit - 1) {
+                limit++;
+            }
+        } else {
+            calmWindows = 0;
+        }
+    }
+
+    public synchronized boolean isOpen() {
+        return open;
+    }
+
+    /** Sessions allowed in progress; {@link Integer#MAX_VALUE} while open. */
+    public synchronized int limit() {
+        return limit;
+    }
+
+    public synchronized int inProgress() {
+        return inProgress;
+    }
+}

@@ -1,0 +1,49 @@
+package org.hybridconnector.workers;
+
+/**
+ * How many general workers stay free for quick requests: lengthy requests may use the general
+ * pool only while its spare workers exceed this reserve.
+ * <p>
+ * The reserve follows the spare workers seen once a second. When they fall below it, the
+ * general pool is being eaten into, so the reserve rises by the shortfall, and by more if spare
+ * workers fell under the configured minimum, which means quick requests already had to queue.
+ * When spare workers rise above it, the reserve falls by half the surplus (rounded down), never
+ * under the minimum: it backs off gradually, so one quiet second does not reopen the general pool
+ * to a flood of lengthy requests.
+ * <p>
+ * Only the selector thread ticks it; workers read {@link #reserve()} from any thread.
+ */
+public final class ReserveRule {
+
+    private final int minimum;
+    private volatile int reserve;
+
+    /** @param minimum the reserve never goes below this many spare general workers */
+    public ReserveRule(int minimum) {
+        if (minimum < 0) {
+            throw new IllegalArgumentException("minimum reserve " + minimum + " < 0");
+        }
+        this.minimum = minimum;
+        this.reserve = minimum;
+    }
+
+    /** The spare general workers lengthy requests must leave free. */
+    public int reserve() {
+        return reserve;
+    }
+
+    public int minimum() {
+        return minimum;
+    }
+
+    /** One second has passed and the general pool has {@code spare} workers free: adapt. */
+    public void tick(int spare) {
+        int current = reserve;
+        if (spare < current) {
+            current += (current - spare) + Math.max(0, minimum - spare);
+        } else if (spare > current) {
+            current = Math.max(minimum, current - (spare - current) / 2);
+        }
+        reserve = current;
+    }
+}

@@ -1,0 +1,75 @@
+package org.hybridconnector.workers;
+
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * What each request path costs a worker: an exponentially weighted average of the time a worker
+ * spent serving it, from which requests are told quick or lengthy before they run.
+ * <p>
+ * Paths come from clients, so the table is bounded: once it holds {@code capacity} paths, new
+ * ones are not learned and count as quick, which a hostile client cannot turn into memory. An
+ * unknown path is quick too: a path shows it is lengthy only after it has been seen.
+ * <p>
+ * Thread safety: workers record and the selector thread classifies concurrently. An average is a
+ * single volatile double updated without a lock; two workers finishing the same path at the same
+ * instant may lose one sample, which an average over many does not notice.
+ */
+public final class ServiceTimes {
+
+    /** Weight of the newest sample: about the last ten requests of a path make its average. */
+    static final double WEIGHT = 0.2;
+
+    private final ConcurrentHashMap<String, Average> byPath = new ConcurrentHashMap<>();
+    private final int capacity;
+    private final long lengthyNanos;
+
+    /**
+     * @param lengthyMillis a path whose average service time is at least this is lengthy
+     * @param capacity how many paths are learned at most
+     */
+    public ServiceTimes(long lengthyMillis, int capacity) {
+        this.lengthyNanos = TimeUnit.MILLISECONDS.toNanos(lengthyMillis);
+        this.capacity = capacity;
+    }
+
+    /** A worker spent {@code nanos} serving a request for {@code path}. */
+    public void record(String path, long nanos) {
+        Average average = byPath.get(path);
+        if (average == null) {
+            if (byPath.size() >= capacity) {
+                return;
+            }
+            average = byPath.computeIfAbsent(path, p -> new Average(nanos));
+        }
+        average.add(nanos);
+    }
+
+    public boolean isLengthy(String path) {
+        Average average = byPath.get(path);
+        return average != null && average.nanos >= lengthyNanos;
+    }
+
+    /** The average service time of {@code path} in milliseconds, or -1 if it has not been seen. */
+    public double averageMillis(String path) {
+        Average average = byPath.get(path);
+        return average == null ? -1 : average.nanos / 1e6;
+    }
+
+    public int pathCount() {
+        return byPath.size();
+    }
+
+    private static final class Average {
+
+        volatile double nanos;
+
+        Average(long first) {
+            this.nanos = first;
+        }
+
+        void add(long sample) {
+            nanos += WEIGHT * (sample - nanos);
+        }
+    }
+}

@@ -1,0 +1,50 @@
+package org.hybridconnector;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+
+import org.junit.jupiter.api.Test;
+
+class HeadPeekTest {
+
+    /** A head as the selector leaves it: bytes [0, position) of a buffer in write mode. */
+    private static ByteBuffer head(String text) {
+        ByteBuffer buffer = ByteBuffer.allocate(1024);
+        buffer.put(text.getBytes(StandardCharsets.ISO_8859_1));
+        return buffer;
+    }
+
+    @Test
+    void testPathOfOriginAndAbsoluteForms() {
+        assertEquals("/rubis/servlet/Search", HeadPeek.path(head("GET /rubis/servlet/Search?category=1 HTTP/1.1\r\n\r\n")));
+        assertEquals("/a/b", HeadPeek.path(head("\r\nPOST /a/b HTTP/1.1\r\nHost: x\r\n\r\n")));
+        assertEquals("/x", HeadPeek.path(head("GET http://example.com:8080/x?y HTTP/1.1\r\n\r\n")));
+        assertEquals("/", HeadPeek.path(head("GET http://example.com/ HTTP/1.1\r\n\r\n")));
+    }
+
+    @Test
+    void testWhatIsNotAPathIsUnknown() {
+        assertEquals(HeadPeek.UNKNOWN, HeadPeek.path(head("OPTIONS * HTTP/1.1\r\n\r\n")));
+        assertEquals(HeadPeek.UNKNOWN, HeadPeek.path(head("GARBAGE\r\n\r\n")));
+        assertEquals(HeadPeek.UNKNOWN, HeadPeek.path(head("GET /caf\u00e9 HTTP/1.1\r\n\r\n")));
+        assertEquals(HeadPeek.MAX_PATH, HeadPeek.path(head("GET /" + "a".repeat(500) + " HTTP/1.1\r\n\r\n")).length());
+    }
+
+    @Test
+    void testFindsTheSessionCookieAmongOthersInAnyCookieField() {
+        String request = "GET / HTTP/1.1\r\nHost: x\r\ncookie: theme=dark; JSESSIONID=ABC123\r\n\r\n";
+        assertTrue(HeadPeek.carriesCookie(head(request), "JSESSIONID"));
+        assertTrue(HeadPeek.carriesCookie(head("GET / HTTP/1.1\r\nCookie: a=1\r\nCookie: JSESSIONID=1\r\n\r\n"), "JSESSIONID"));
+    }
+
+    @Test
+    void testANameThatOnlyLooksLikeTheCookieIsNotIt() {
+        assertFalse(HeadPeek.carriesCookie(head("GET / HTTP/1.1\r\nCookie: XJSESSIONID=1; jsessionid=2\r\n\r\n"), "JSESSIONID"));
+        assertFalse(HeadPeek.carriesCookie(head("GET /?JSESSIONID=1 HTTP/1.1\r\nX-Cookie: JSESSIONID=1\r\n\r\n"), "JSESSIONID"));
+        assertFalse(HeadPeek.carriesCookie(head("GET / HTTP/1.1\r\nCookie: JSESSIONID\r\n\r\n"), "JSESSIONID"));
+    }
+}
