@@ -8,7 +8,8 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 
 /**
- * Holds its worker for {@code ms} milliseconds, then answers with a body of {@code bytes} bytes.
+ * Holds its worker for {@code ms} milliseconds, then answers with a body of {@code bytes} bytes
+ * (with {@code thread}, naming the thread that served it).
  * A POST is answered the same way without reading the request body.
  */
 @WebServlet("/slow")
@@ -29,6 +30,9 @@ public class SlowServlet extends HttpServlet {
         }
         resp.setContentType("text/plain");
         StringBuilder body = new StringBuilder("slept " + ms + "\n");
+        if (req.getParameter("thread") != null) {
+            body.append("on ").append(Thread.currentThread().getName()).append('\n');
+        }
         while (body.length() < bytes) {
             body.append('x');
         }

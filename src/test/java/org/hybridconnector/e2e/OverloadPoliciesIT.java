@@ -1,0 +1,201 @@
+package org.hybridconnector.e2e;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.BooleanSupplier;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The overload policies in a real Tomcat, each on a connector of its own: session-aware admission
+ * answering new sessions 503 while admitted ones go on, lengthy requests kept off the general
+ * workers' reserve, and the adaptive worker count moving within its bounds.
+ */
+class OverloadPoliciesIT {
+
+    private static final String SESSIONS = "sessions";
+    private static final String LENGTHY = "lengthy";
+    private static final String ADAPTIVE = "adaptive";
+    private static TomcatServer tomcat;
+
+    @BeforeAll
+    static void start() throws Exception {
+        tomcat = new TomcatServer("overload-policies")
+                .connector(SESSIONS, TomcatServer.HYBRID_PROTOCOL, Map.of("maxThreads", "2",
+                        "admissionPolicy", "sessions", "turnAway", "reject", "admissionTargetMillis", "50"))
+                .connector(LENGTHY, TomcatServer.HYBRID_PROTOCOL, Map.of("maxThreads", "4",
+                        "lengthyThresholdMillis", "100", "lengthyMinReserve", "2"))
+                .connector(ADAPTIVE, TomcatServer.HYBRID_PROTOCOL, Map.of("maxThreads", "8",
+                        "adaptiveWorkers", "true", "minWorkers", "2"))
+                .start();
+    }
+
+    @AfterAll
+    static void stop() throws Exception {
+        if (tomcat != null) {
+            tomcat.close();
+        }
+    }
+
+    @Test
+    void testOverloadTurnsNewSessionsAwayWith503WhileAdmittedOnesAreServed() throws Exception {
+        int port = tomcat.port(SESSIONS);
+        try (RawConnection admitted = RawConnection.open(port, 60_000)) {
+            assertEquals(200, admitted.send(RawConnection.get("/probe/echo?n=first")).read().status());
+            AtomicBoolean loading = new AtomicBoolean(true);
+            // Ten clients keep two workers busy with 200 ms requests: each waits about a second.
+            List<Future<?>> load = keepBusy(port, 10, "/probe/slow?ms=200", loading);
+            try {
+                awaitTrue(() -> attribute("sessionLimit") >= 0, 15, "admission never closed under overload");
+
+                long start = System.nanoTime();
+                RawResponse refused;
+                try (RawConnection newcomer = RawConnection.open(port, 10_000)) {
+                    refused = newcomer.send(RawConnection.get("/probe/echo?n=new")).read();
+                }
+                long millis = (System.nanoTime() - start) / 1_000_000;
+                assertEquals(503, refused.status(), refused.text());
+                assertEquals("2", refused.header("retry-after"));
+                assertEquals("close", refused.header("connection"));
+                assertTrue(millis < 1000, "the 503 took " + millis + " ms: it should not wait for a worker");
+                assertTrue(attribute("turnedAwayCount") > 0);
+
+                RawResponse served = admitted.send(RawConnection.get("/probe/echo?n=again")).read();
+                assertEquals(200, served.status(), "a session already admitted must be served");
+                assertEquals("n=again\n", served.text());
+            } finally {
+                loading.set(false);
+                for (Future<?> client : load) {
+                    client.get(30, TimeUnit.SECONDS);
+                }
+            }
+        }
+        awaitTrue(() -> attribute("sessionLimit") == -1, 20, "admission did not reopen once the load was gone");
+        try (RawConnection later = RawConnection.open(port, 10_000)) {
+            assertEquals(200, later.send(RawConnection.get("/probe/echo?n=later")).read().status());
+        }
+    }
+
+    @Test
+    void testLengthyRequestsLeaveTheReserveToQuickOnes() throws Exception {
+        int port = tomcat.port(LENGTHY);
+        String lengthy = "/probe/slow?ms=600&thread=1";
+        assertEquals(200, fetch(port, lengthy).status()); // teaches the connector that it is lengthy
+        List<CompletableFuture<RawResponse>> running = new ArrayList<>();
+        for (int i = 0; i < 4; i++) {
+            running.add(CompletableFuture.supplyAsync(() -> fetchUnchecked(port, lengthy)));
+            Thread.sleep(50);
+        }
+        long start = System.nanoTime();
+        assertEquals("n=quick\n", fetch(port, "/probe/echo?n=quick").text());
+        long quickMillis = (System.nanoTime() - start) / 1_000_000;
+        int onLengthyPool = 0;
+        for (CompletableFuture<RawResponse> request : running) {
+            RawResponse response = request.get(30, TimeUnit.SECONDS);
+            assertEquals(200, response.status());
+            if (response.text().contains("-lengthy-")) {
+                onLengthyPool++;
+            }
+        }
+        // Four general workers and a reserve of two: two lengthy requests fit, two go to the
+        // lengthy pool; the quick one finds a general worker at once.
+        assertEquals(2, onLengthyPool, "lengthy requests served by the lengthy pool");
+        assertTrue(quickMillis < 400, "the quick request waited " + quickMillis + " ms behind lengthy ones");
+        assertTrue(attribute(LENGTHY, "lengthyReserve") >= 2);
+    }
+
+    @Test
+    void testAdaptiveWorkerCountShrinksWhenIdleAndGrowsUnderQueueWithinItsBounds() throws Exception {
+        int port = tomcat.port(ADAPTIVE);
+        awaitTrue(() -> attribute(ADAPTIVE, "workerCount") < 8, 20, "the worker count never shrank while idle");
+        long idleCount = attribute(ADAPTIVE, "workerCount");
+        assertTrue(idleCount >= 2, "below minWorkers: " + idleCount);
+        AtomicBoolean loading = new AtomicBoolean(true);
+        List<Future<?>> load = keepBusy(port, 16, "/probe/slow?ms=100", loading);
+        try {
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+            long count = idleCount;
+            while (count <= idleCount && System.nanoTime() < deadline) {
+                Thread.sleep(100);
+                count = attribute(ADAPTIVE, "workerCount");
+                assertTrue(count <= 8, "above maxThreads: " + count);
+            }
+            assertTrue(count > idleCount, "the worker count never grew under a queue: " + count);
+            assertTrue(tomcat.connectorThreads(ADAPTIVE).stream().filter(name -> name.contains("-exec-")).count() <= 8,
+                    "more worker threads than maxThreads: " + tomcat.connectorThreads(ADAPTIVE));
+        } finally {
+            loading.set(false);
+            for (Future<?> client : load) {
+                client.get(30, TimeUnit.SECONDS);
+            }
+        }
+    }
+
+    /** Clients that each send {@code path} on a keep-alive connection, back to back, until told to stop. */
+    private static List<Future<?>> keepBusy(int port, int clients, String path, AtomicBoolean loading) {
+        ExecutorService pool = Executors.newFixedThreadPool(clients);
+        List<Future<?>> running = new ArrayList<>();
+        for (int i = 0; i < clients; i++) {
+            running.add(pool.submit(() -> {
+                try (RawConnection connection = RawConnection.open(port, 30_000)) {
+                    while (loading.get()) {
+                        RawResponse response = connection.send(RawConnection.get(path)).read();
+                        if (response.status() != 200) {
+                            return null; // turned away: this client is done
+                        }
+                    }
+                }
+                return null;
+            }));
+        }
+        pool.shutdown();
+        return running;
+    }
+
+    private static RawResponse fetch(int port, String path) throws IOException {
+        try (RawConnection connection = RawConnection.open(port, 30_000)) {
+            return connection.send(RawConnection.get(path, "Connection: close\r\n")).read();
+        }
+    }
+
+    private static RawResponse fetchUnchecked(int port, String path) {
+        try {
+            return fetch(port, path);
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static long attribute(String name) {
+        return attribute(SESSIONS, name);
+    }
+
+    private static long attribute(String connector, String name) {
+        try {
+            return Long.parseLong(tomcat.protocolAttribute(connector, name));
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static void awaitTrue(BooleanSupplier condition, int seconds, String failure) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
+        while (!condition.getAsBoolean()) {
+            assertTrue(System.nanoTime() < deadline, failure);
+            Thread.sleep(100);
+        }
+    }
+}
