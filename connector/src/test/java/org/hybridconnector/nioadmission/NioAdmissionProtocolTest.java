@@ -1,0 +1,281 @@
+package org.hybridconnector.nioadmission;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.net.SocketTimeoutException;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BooleanSupplier;
+
+import org.apache.catalina.core.StandardThreadExecutor;
+import org.apache.coyote.ActionCode;
+import org.apache.coyote.Adapter;
+import org.apache.coyote.Request;
+import org.apache.coyote.Response;
+import org.apache.tomcat.util.net.SocketEvent;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The admission rule on real sockets of 127.0.0.1, with a Coyote adapter in place of Catalina
+ * whose {@code /hold} requests keep their worker until the test lets one go. Two workers, two held
+ * requests: the acceptor must stop taking connections, and pause and stop must not wait for it.
+ */
+class NioAdmissionProtocolTest {
+
+    private final HoldingAdapter adapter = new HoldingAdapter();
+    private final List<Socket> clients = new ArrayList<>();
+    private NioAdmissionProtocol protocol;
+    private StandardThreadExecutor sharedExecutor;
+
+    @AfterEach
+    void stop() throws Exception {
+        adapter.releases.release(100);
+        for (Socket client : clients) {
+            client.close();
+        }
+        if (protocol != null) {
+            protocol.pause();
+            protocol.stop();
+            protocol.destroy();
+        }
+        if (sharedExecutor != null) {
+            sharedExecutor.stop();
+        }
+    }
+
+    @Test
+    void testNewConnectionWaitsInTheBacklogWhileEveryWorkerIsBusy() throws Exception {
+        start(2);
+        assertNewConnectionWaitsWhileBothWorkersAreHeld();
+    }
+
+    @Test
+    void testSharedExecutorWithEveryThreadBusyHoldsTheAcceptorBack() throws Exception {
+        sharedExecutor = new StandardThreadExecutor();
+        sharedExecutor.setName("shared");
+        sharedExecutor.setNamePrefix("shared-exec-");
+        sharedExecutor.setMaxThreads(2);
+        sharedExecutor.setMinSpareThreads(2);
+        sharedExecutor.start();
+        protocol = new NioAdmissionProtocol();
+        protocol.setExecutor(sharedExecutor);
+        start(protocol);
+        assertNewConnectionWaitsWhileBothWorkersAreHeld();
+    }
+
+    /** With {@code /hold} in both of two workers, the acceptor stops, and goes on once one frees. */
+    private void assertNewConnectionWaitsWhileBothWorkersAreHeld() throws Exception {
+        Socket waker = holdBothWorkersUntilTheAcceptorWaits();
+        long accepted = protocol.getConnectionCount();
+
+        Socket held = send("/quick");
+        assertNoReplyWithin(held, 500);
+        assertEquals(accepted, protocol.getConnectionCount(), "a connection was accepted while every worker was busy");
+        assertEquals(1, protocol.getHeldBackCount(), "one wait, however long, counts once");
+
+        adapter.releases.release(); // one worker frees; the other /hold keeps its worker
+        assertEquals(200, status(waker));
+        assertEquals(200, status(held));
+        assertEquals(1, adapter.holding.get());
+    }
+
+    @Test
+    void testPauseAndResumeWhileTheAcceptorIsHeldBack() throws Exception {
+        start(2);
+        Socket waker = holdBothWorkersUntilTheAcceptorWaits();
+
+        // A pause the acceptor ignored would take Tomcat's full one-second unlock wait.
+        long millis = millis(protocol::pause);
+        assertTrue(millis < 500, "pause took " + millis + " ms with the acceptor held back");
+        protocol.resume();
+        // Resumed with both workers still busy: the rule applies again, as a new wait.
+        Socket afterResume = send("/quick");
+        await(() -> protocol.getHeldBackCount() == 2, "the resumed acceptor must be held back again");
+        assertNoReplyWithin(afterResume, 300);
+
+        adapter.releases.release(2);
+        assertEquals(200, status(waker));
+        assertEquals(200, status(afterResume));
+    }
+
+    @Test
+    void testStopIsPromptWhileTheAcceptorIsHeldBack() throws Exception {
+        start(2);
+        holdBothWorkersUntilTheAcceptorWaits();
+
+        // Stop pauses first: an acceptor that kept waiting would cost Tomcat's one-second unlock
+        // wait, then outlive the stop.
+        long millis = millis(protocol::stop);
+        assertTrue(millis < 800, "stop took " + millis + " ms with the acceptor held back");
+        await(() -> acceptorThreads() == 0, "the acceptor thread must end with the stop");
+        protocol.destroy();
+        protocol = null;
+    }
+
+    @Test
+    void testEveryWorkerBusyReadsTheConnectorsOwnPool() throws Exception {
+        start(1);
+        assertTrue(NioAdmissionEndpoint.hasWorkerBound(protocol.getExecutor()));
+        assertEquals(false, NioAdmissionEndpoint.everyWorkerBusy(protocol.getExecutor()));
+        send("/hold");
+        await(() -> NioAdmissionEndpoint.everyWorkerBusy(protocol.getExecutor()), "one /hold fills one worker");
+        assertEquals(false, NioAdmissionEndpoint.everyWorkerBusy(Runnable::run), "a foreign executor has no bound");
+        assertEquals(false, NioAdmissionEndpoint.hasWorkerBound(Runnable::run));
+    }
+
+    @Test
+    void testNameSaysWhatTheConnectorIs() throws Exception {
+        start(1);
+        assertTrue(protocol.getName().startsWith("\"http-nio-admission-"), protocol.getName());
+    }
+
+    // ------------------------------------------------------------------ helpers
+
+    private void start(int maxThreads) throws Exception {
+        protocol = new NioAdmissionProtocol();
+        protocol.setMaxThreads(maxThreads);
+        protocol.setMinSpareThreads(maxThreads);
+        start(protocol);
+    }
+
+    private void start(NioAdmissionProtocol protocol) throws Exception {
+        protocol.setAddress(InetAddress.getLoopbackAddress());
+        protocol.setPort(0);
+        protocol.setAdapter(adapter);
+        protocol.init();
+        protocol.start();
+    }
+
+    /**
+     * Puts a {@code /hold} request in each of the two workers, then opens one more connection and
+     * returns it once the acceptor waits. The acceptor may have checked before its blocking
+     * {@code accept()} while a worker was still free, so this connection may be taken; once it
+     * is, the acceptor must see every worker busy.
+     */
+    private Socket holdBothWorkersUntilTheAcceptorWaits() throws Exception {
+        send("/hold");
+        send("/hold");
+        await(() -> adapter.holding.get() == 2, "two /hold requests must occupy both workers");
+        Socket waker = send("/quick");
+        await(() -> protocol.getHeldBackCount() == 1, "the acceptor must be held back once");
+        return waker;
+    }
+
+    private long acceptorThreads() {
+        String name = protocol.getName().replace("\"", "") + "-Acceptor";
+        return Thread.getAllStackTraces().keySet().stream().filter(t -> t.getName().equals(name)).count();
+    }
+
+    /** Opens a connection and sends one request that asks the server to close after answering. */
+    private Socket send(String path) throws IOException {
+        Socket socket = new Socket();
+        clients.add(socket);
+        socket.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), protocol.getLocalPort()), 5_000);
+        socket.setSoTimeout(10_000);
+        socket.getOutputStream().write(("GET " + path + " HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+                .getBytes(StandardCharsets.ISO_8859_1));
+        return socket;
+    }
+
+    /** The status of the whole response, read to the server's close. */
+    private static int status(Socket socket) throws IOException {
+        ByteArrayOutputStream reply = new ByteArrayOutputStream();
+        socket.getInputStream().transferTo(reply);
+        String text = reply.toString(StandardCharsets.ISO_8859_1);
+        assertTrue(text.startsWith("HTTP/1.1 "), "not a response: " + text);
+        return Integer.parseInt(text.substring(9, 12));
+    }
+
+    private static void assertNoReplyWithin(Socket socket, int millis) throws IOException {
+        socket.setSoTimeout(millis);
+        InputStream in = socket.getInputStream();
+        assertThrows(SocketTimeoutException.class, in::read, "answered while every worker was busy");
+        socket.setSoTimeout(10_000);
+    }
+
+    private interface Action {
+        void run() throws Exception;
+    }
+
+    private static long millis(Action action) throws Exception {
+        long start = System.nanoTime();
+        action.run();
+        return (System.nanoTime() - start) / 1_000_000;
+    }
+
+    private static void await(BooleanSupplier condition, String message) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (!condition.getAsBoolean()) {
+            assertTrue(System.nanoTime() < deadline, message);
+            Thread.sleep(10);
+        }
+    }
+
+    /**
+     * Catalina's part: {@code /hold} keeps its worker until the test releases a permit (or the
+     * worker is interrupted, as stop does); anything else is answered at once.
+     */
+    private static final class HoldingAdapter implements Adapter {
+
+        final Semaphore releases = new Semaphore(0);
+        final AtomicInteger holding = new AtomicInteger();
+
+        @Override
+        public void service(Request req, Response res) throws Exception {
+            if (req.requestURI().toString().equals("/hold")) {
+                holding.incrementAndGet();
+                try {
+                    releases.tryAcquire(30, TimeUnit.SECONDS);
+                } catch (InterruptedException stopping) {
+                    res.setStatus(503);
+                    return;
+                } finally {
+                    holding.decrementAndGet();
+                }
+            }
+            byte[] body = "done".getBytes(StandardCharsets.ISO_8859_1);
+            res.setStatus(200);
+            res.setContentType("text/plain");
+            res.setContentLength(body.length);
+            res.doWrite(ByteBuffer.wrap(body));
+            res.action(ActionCode.CLOSE, null);
+        }
+
+        @Override
+        public boolean prepare(Request req, Response res) {
+            return true;
+        }
+
+        @Override
+        public boolean asyncDispatch(Request req, Response res, SocketEvent status) {
+            return false;
+        }
+
+        @Override
+        public void log(Request req, Response res, long time) {
+        }
+
+        @Override
+        public void checkRecycled(Request req, Response res) {
+        }
+
+        @Override
+        public String getDomain() {
+            return null;
+        }
+    }
+}
