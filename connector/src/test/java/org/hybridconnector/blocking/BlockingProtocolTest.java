@@ -13,7 +13,6 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.net.SocketTimeoutException;
-import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -21,10 +20,8 @@ import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 
-import org.apache.coyote.Adapter;
 import org.apache.coyote.Request;
-import org.apache.coyote.Response;
-import org.apache.tomcat.util.net.SocketEvent;
+import org.hybridconnector.PlainTextAdapter;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -211,39 +208,11 @@ class BlockingProtocolTest {
     }
 
     /** Catalina's part, reduced to answering 200 with the request's path as the body. */
-    private static final class PathEchoAdapter implements Adapter {
+    private static final class PathEchoAdapter extends PlainTextAdapter {
 
         @Override
-        public void service(Request req, Response res) throws Exception {
-            byte[] body = req.requestURI().toString().getBytes(StandardCharsets.ISO_8859_1);
-            res.setStatus(200);
-            res.setContentType("text/plain");
-            res.setContentLength(body.length);
-            res.doWrite(ByteBuffer.wrap(body));
-            res.action(org.apache.coyote.ActionCode.CLOSE, null);
-        }
-
-        @Override
-        public boolean prepare(Request req, Response res) {
-            return true;
-        }
-
-        @Override
-        public boolean asyncDispatch(Request req, Response res, SocketEvent status) {
-            return false;
-        }
-
-        @Override
-        public void log(Request req, Response res, long time) {
-        }
-
-        @Override
-        public void checkRecycled(Request req, Response res) {
-        }
-
-        @Override
-        public String getDomain() {
-            return null;
+        protected String body(Request req) {
+            return req.requestURI().toString();
         }
     }
 }

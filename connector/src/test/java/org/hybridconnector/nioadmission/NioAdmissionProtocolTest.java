@@ -11,7 +11,6 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.net.SocketTimeoutException;
-import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -21,11 +20,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
 
 import org.apache.catalina.core.StandardThreadExecutor;
-import org.apache.coyote.ActionCode;
-import org.apache.coyote.Adapter;
 import org.apache.coyote.Request;
-import org.apache.coyote.Response;
-import org.apache.tomcat.util.net.SocketEvent;
+import org.hybridconnector.PlainTextAdapter;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -229,53 +225,27 @@ class NioAdmissionProtocolTest {
      * Catalina's part: {@code /hold} keeps its worker until the test releases a permit (or the
      * worker is interrupted, as stop does); anything else is answered at once.
      */
-    private static final class HoldingAdapter implements Adapter {
+    private static final class HoldingAdapter extends PlainTextAdapter {
 
         final Semaphore releases = new Semaphore(0);
         final AtomicInteger holding = new AtomicInteger();
 
         @Override
-        public void service(Request req, Response res) throws Exception {
+        protected String body(Request req) {
             if (req.requestURI().toString().equals("/hold")) {
                 holding.incrementAndGet();
                 try {
-                    releases.tryAcquire(30, TimeUnit.SECONDS);
+                    if (!releases.tryAcquire(30, TimeUnit.SECONDS)) {
+                        return "never released";
+                    }
                 } catch (InterruptedException stopping) {
-                    res.setStatus(503);
-                    return;
+                    Thread.currentThread().interrupt();
+                    return "interrupted";
                 } finally {
                     holding.decrementAndGet();
                 }
             }
-            byte[] body = "done".getBytes(StandardCharsets.ISO_8859_1);
-            res.setStatus(200);
-            res.setContentType("text/plain");
-            res.setContentLength(body.length);
-            res.doWrite(ByteBuffer.wrap(body));
-            res.action(ActionCode.CLOSE, null);
-        }
-
-        @Override
-        public boolean prepare(Request req, Response res) {
-            return true;
-        }
-
-        @Override
-        public boolean asyncDispatch(Request req, Response res, SocketEvent status) {
-            return false;
-        }
-
-        @Override
-        public void log(Request req, Response res, long time) {
-        }
-
-        @Override
-        public void checkRecycled(Request req, Response res) {
-        }
-
-        @Override
-        public String getDomain() {
-            return null;
+            return "done";
         }
     }
 }
