@@ -34,6 +34,17 @@ public record HttperfResult(long connections, long requests, long replies, doubl
     }
 
     /**
+     * Failed sessions that had been served: they ended after one reply or more, and not on a
+     * {@code 5xx} that turned them away. httperf counts every session's replies, failed ones too,
+     * and with {@code --failure-status=503} each 503 ends its session; the hybrid sends 503 only
+     * as the first reply on a connection, so a session it turns away ends with one reply, the 503.
+     */
+    public long sessionsAbandoned() {
+        long failedBeforeAnyReply = sessionLengthHistogram.length > 0 ? sessionLengthHistogram[0] : 0;
+        return Math.max(0, sessionsFailed() - failedBeforeAnyReply - status5xx);
+    }
+
+    /**
      * Whether the client itself ran out of something (descriptors, ports, file table): httperf's
      * manual says such a run's figures are not valid.
      */

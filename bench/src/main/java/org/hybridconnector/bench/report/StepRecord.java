@@ -22,19 +22,23 @@ import org.hybridconnector.bench.httperf.HttperfResult;
  * @param unparsableReplies replies httperf could not parse as HTTP (bytes where a status line should be)
  * @param machineCpuPercent all CPUs' busy time over the step, in % of one core: what is left after
  *            Tomcat and httperf was used by other processes sharing the machine
+ * @param turnedAway sessions ended by a {@code 5xx} reply (httperf runs with {@code --failure-status=503}, so
+ *            a client told to come back later gives that session up instead of retrying it)
+ * @param abandoned failed sessions that had received at least one reply that did not turn them away: a
+ *            client that was being served and then was not, the worst outcome for a shop
  */
 public record StepRecord(String mix, String variant, String jvm, double offeredRate, int repeat,
         double windowSeconds, long sessionsOffered, long completed, long failed, long unfinished, long replies,
         double responseMillis, double transferMillis, long clientTimeouts, long connReset, long connRefused,
         long clientLimited, double connectionsPerSession, long reconnects, double lifetimeSeconds,
         double sessionLength, long serverClosed, double serverCpuPercent, double clientCpuPercent, int processes, long unparsableReplies,
-        double machineCpuPercent) {
+        double machineCpuPercent, long turnedAway, long abandoned) {
 
     public static final String HEADER = "mix,variant,jvm,offered_sess_s,repeat,window_s,sessions_offered,completed,"
             + "failed,unfinished,completed_sess_s,failed_sess_s,replies,reply_rate,response_ms,transfer_ms,"
             + "client_timeouts,conn_resets,conn_refused,client_limited,conns_per_session,reconnects,lifetime_s,"
             + "session_length,server_closed,server_cpu_pct,client_cpu_pct,httperf_processes,unparsable_replies,"
-            + "machine_cpu_pct,other_cpu_pct";
+            + "machine_cpu_pct,other_cpu_pct,turned_away,abandoned";
 
     public double completedPerSecond() {
         return completed / windowSeconds;
@@ -77,7 +81,11 @@ public record StepRecord(String mix, String variant, String jvm, double offeredR
         long lengthReplies = 0;
         double clientCpu = 0;
         long unparsable = 0;
+        long turnedAway = 0;
+        long abandoned = 0;
         for (HttperfResult r : results) {
+            turnedAway += r.status5xx();
+            abandoned += r.sessionsAbandoned();
             unparsable += r.unparsableReplies();
             completed += r.sessionsCompleted();
             total += r.sessionsTotal();
@@ -110,7 +118,7 @@ public record StepRecord(String mix, String variant, String jvm, double offeredR
                 completed == 0 ? Double.NaN : connectionsWeighted / completed, Math.max(0, connections - sessionsOffered),
                 completed == 0 ? Double.NaN : lifetimeWeighted / completed,
                 lengthSessions == 0 ? Double.NaN : (double) lengthReplies / lengthSessions, serverClosed,
-                serverCpuPercent, clientCpu, results.size(), unparsable, machineCpuPercent);
+                serverCpuPercent, clientCpu, results.size(), unparsable, machineCpuPercent, turnedAway, abandoned);
     }
 
     public String toCsv() {
@@ -121,7 +129,8 @@ public record StepRecord(String mix, String variant, String jvm, double offeredR
                 Long.toString(connReset), Long.toString(connRefused), Long.toString(clientLimited),
                 num(connectionsPerSession), Long.toString(reconnects), num(lifetimeSeconds), num(sessionLength),
                 Long.toString(serverClosed), num(serverCpuPercent), num(clientCpuPercent), Integer.toString(processes),
-                Long.toString(unparsableReplies), num(machineCpuPercent), num(otherCpuPercent())));
+                Long.toString(unparsableReplies), num(machineCpuPercent), num(otherCpuPercent()),
+                Long.toString(turnedAway), Long.toString(abandoned)));
         return String.join(",", cells);
     }
 
@@ -134,7 +143,7 @@ public record StepRecord(String mix, String variant, String jvm, double offeredR
                 Long.parseLong(c[7]), Long.parseLong(c[8]), Long.parseLong(c[9]), Long.parseLong(c[12]), d(c[14]),
                 d(c[15]), Long.parseLong(c[16]), Long.parseLong(c[17]), Long.parseLong(c[18]), Long.parseLong(c[19]),
                 d(c[20]), Long.parseLong(c[21]), d(c[22]), d(c[23]), Long.parseLong(c[24]), d(c[25]), d(c[26]),
-                Integer.parseInt(c[27]), Long.parseLong(c[28]), d(c[29]));
+                Integer.parseInt(c[27]), Long.parseLong(c[28]), d(c[29]), Long.parseLong(c[31]), Long.parseLong(c[32]));
     }
 
     private static String num(double value) {

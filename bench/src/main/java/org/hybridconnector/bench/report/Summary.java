@@ -158,6 +158,10 @@ public final class Summary {
         table(md, "Replies/s", StepRecord::replyRate, "%.1f", true);
         table(md, "Mean response time (ms, first byte)", StepRecord::responseMillis, "%.0f", false);
         table(md, "Lifetime of completed sessions (s)", StepRecord::lifetimeSeconds, "%.1f", false);
+        table(md, "Sessions abandoned after being served (failed after a reply that was not a 503)",
+                r -> r.abandoned() / r.windowSeconds(), "%.2f", false);
+        table(md, "Sessions turned away with a 5xx reply, per second", r -> r.turnedAway() / r.windowSeconds(), "%.2f",
+                false);
         table(md, "Client time-outs (httperf client-timo)", r -> r.clientTimeouts(), "%.0f", false);
         table(md, "Connection resets seen by the client (httperf connreset)", r -> r.connReset(), "%.0f", false);
         table(md, "Reconnects (connections beyond one per session)", r -> r.reconnects(), "%.0f", false);

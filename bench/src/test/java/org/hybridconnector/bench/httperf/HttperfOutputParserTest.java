@@ -60,6 +60,7 @@ class HttperfOutputParserTest {
         assertEquals(52, blocking.connReset());
         assertEquals(0, blocking.sessionsCompleted());
         assertEquals(1552, blocking.connections());
+        assertEquals(1500 - 1454, blocking.sessionsAbandoned(), "failed after one reply or more (histogram 1454 34 11 1)");
     }
 
     @Test

@@ -32,6 +32,8 @@ class SummaryTest {
         assertEquals(85 + 2128 - 120, step.reconnects());
         assertEquals(83 / 15.0, step.completedPerSecond(), 1e-9);
         assertEquals(2, step.processes());
+        assertEquals(1, step.turnedAway(), "the hybrid run's one 5xx");
+        assertEquals(0 + 34, step.abandoned(), "every failed blocking session had replies; the hybrid's ended on its 5xx");
         assertEquals(250 - 150 - step.clientCpuPercent(), step.otherCpuPercent(), 1e-9);
         assertEquals(step.toCsv(), StepRecord.fromCsv(step.toCsv()).toCsv());
     }
@@ -74,7 +76,7 @@ class SummaryTest {
             for (int repeat = 1; repeat <= 3; repeat++) {
                 long completed = Math.round(row[repeat] * 10);
                 records.add(new StepRecord("bidding", variant, "17", row[0], repeat, 10, (long) (row[0] * 10),
-                        completed, 0, 0, completed * 20, 12.5, 0.5, 0, 0, 0, 0, 1.0, 0, 30.0, 20.0, -1, 100.0, 90.0, 1, 0, 200.0));
+                        completed, 0, 0, completed * 20, 12.5, 0.5, 0, 0, 0, 0, 1.0, 0, 30.0, 20.0, -1, 100.0, 90.0, 1, 0, 200.0, 0, 0));
             }
         }
     }
