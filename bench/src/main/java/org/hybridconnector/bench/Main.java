@@ -15,6 +15,8 @@ import java.util.Map;
 
 import org.hybridconnector.bench.httperf.HttperfOutputParser;
 import org.hybridconnector.bench.httperf.HttperfResult;
+import org.hybridconnector.bench.probe.ProbeResult;
+import org.hybridconnector.bench.probe.QuickPageProbe;
 import org.hybridconnector.bench.report.StepRecord;
 import org.hybridconnector.bench.report.Summary;
 import org.hybridconnector.bench.rubis.RubisSessionFiles;
@@ -34,7 +36,9 @@ import org.hybridconnector.bench.surge.SurgeModel;
  *                 [--url-prefix /surge/] [--off-scale F]
  * step            --csv FILE --mix M --variant V --jvm J --offered R --repeat I --window S
  *                 --sessions-offered N [--server-closed C] [--server-cpu PCT] [--machine-cpu PCT]
- *                 HTTPERF_OUTPUT...
+ *                 [--probe FILE] HTTPERF_OUTPUT...
+ * probe           --port P --paths P1,P2,... --seconds S --out FILE [--clients 4] [--interval-ms 250]
+ *                 [--timeout-ms 10000]
  * summary         --csv FILE --out DIR --title T --command C [--notes FILE]
  * </pre>
  */
@@ -70,6 +74,7 @@ public final class Main {
             case "static-workload" -> staticWorkload(options);
             case "step" -> step(options, positional);
             case "summary" -> summary(options);
+            case "probe" -> probe(options);
             default -> {
                 usage();
                 throw new IllegalArgumentException("unknown command " + command);
@@ -117,7 +122,8 @@ public final class Main {
                 Double.parseDouble(required(o, "window")), Long.parseLong(required(o, "sessions-offered")), results,
                 Long.parseLong(o.getOrDefault("server-closed", "-1")),
                 Double.parseDouble(o.getOrDefault("server-cpu", "NaN")),
-                Double.parseDouble(o.getOrDefault("machine-cpu", "NaN")));
+                Double.parseDouble(o.getOrDefault("machine-cpu", "NaN")),
+                probeResult(o.get("probe")));
         Path csv = Path.of(required(o, "csv"));
         if (!Files.exists(csv)) {
             Files.writeString(csv, StepRecord.HEADER + "\n");
@@ -130,6 +136,27 @@ public final class Main {
                 record.failedPerSecond(), record.unfinished(), record.replyRate(), record.responseMillis(),
                 record.clientTimeouts(), record.connReset(), record.reconnects(), record.serverCpuPercent(),
                 record.otherCpuPercent());
+    }
+
+    /** A probe that could not run costs the step its percentiles, not its httperf figures. */
+    private static ProbeResult probeResult(String file) throws IOException {
+        if (file == null) {
+            return ProbeResult.NONE;
+        }
+        if (!Files.exists(Path.of(file))) {
+            System.err.println("no quick-page probe result in " + file + "; the step is recorded without percentiles");
+            return ProbeResult.NONE;
+        }
+        return ProbeResult.read(Path.of(file));
+    }
+
+    private static void probe(Map<String,String> o) throws IOException, InterruptedException {
+        QuickPageProbe probe = new QuickPageProbe("127.0.0.1", Integer.parseInt(required(o, "port")),
+                List.of(required(o, "paths").split(",")), Long.parseLong(o.getOrDefault("interval-ms", "250")),
+                Integer.parseInt(o.getOrDefault("timeout-ms", "10000")));
+        ProbeResult result = probe.run(Integer.parseInt(o.getOrDefault("clients", "4")),
+                Double.parseDouble(required(o, "seconds")));
+        Files.writeString(Path.of(required(o, "out")), result.toLine() + "\n");
     }
 
     private static void summary(Map<String,String> o) throws IOException {
@@ -147,7 +174,7 @@ public final class Main {
     }
 
     private static void usage() {
-        System.err.println("usage: Main site-data|rubis-sessions|static-workload|step|summary [options]; "
+        System.err.println("usage: Main site-data|rubis-sessions|static-workload|step|summary|probe [options]; "
                 + "see the class comment or docs/bench.md");
     }
 }

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Locale;
 
 import org.hybridconnector.bench.httperf.HttperfResult;
+import org.hybridconnector.bench.probe.ProbeResult;
 
 /**
  * One load step of one variant: the figures of its httperf processes added up, plus what the
@@ -26,19 +27,22 @@ import org.hybridconnector.bench.httperf.HttperfResult;
  *            a client told to come back later gives that session up instead of retrying it)
  * @param abandoned failed sessions that had received at least one reply that did not turn them away: a
  *            client that was being served and then was not, the worst outcome for a shop
+ * @param quickPages response times of quick pages as the probe's clients saw them ({@link ProbeResult#NONE}
+ *            when the step ran no probe)
  */
 public record StepRecord(String mix, String variant, String jvm, double offeredRate, int repeat,
         double windowSeconds, long sessionsOffered, long completed, long failed, long unfinished, long replies,
         double responseMillis, double transferMillis, long clientTimeouts, long connReset, long connRefused,
         long clientLimited, double connectionsPerSession, long reconnects, double lifetimeSeconds,
         double sessionLength, long serverClosed, double serverCpuPercent, double clientCpuPercent, int processes, long unparsableReplies,
-        double machineCpuPercent, long turnedAway, long abandoned) {
+        double machineCpuPercent, long turnedAway, long abandoned, ProbeResult quickPages) {
 
     public static final String HEADER = "mix,variant,jvm,offered_sess_s,repeat,window_s,sessions_offered,completed,"
             + "failed,unfinished,completed_sess_s,failed_sess_s,replies,reply_rate,response_ms,transfer_ms,"
             + "client_timeouts,conn_resets,conn_refused,client_limited,conns_per_session,reconnects,lifetime_s,"
             + "session_length,server_closed,server_cpu_pct,client_cpu_pct,httperf_processes,unparsable_replies,"
-            + "machine_cpu_pct,other_cpu_pct,turned_away,abandoned";
+            + "machine_cpu_pct,other_cpu_pct,turned_away,abandoned,quick_samples,quick_p50_ms,quick_p90_ms,quick_p99_ms,"
+            + "quick_max_ms,quick_timeouts,quick_failures,quick_turned_away";
 
     public double completedPerSecond() {
         return completed / windowSeconds;
@@ -64,7 +68,7 @@ public record StepRecord(String mix, String variant, String jvm, double offeredR
      */
     public static StepRecord combine(String mix, String variant, String jvm, double offeredRate, int repeat,
             double windowSeconds, long sessionsOffered, List<HttperfResult> results, long serverClosed,
-            double serverCpuPercent, double machineCpuPercent) {
+            double serverCpuPercent, double machineCpuPercent, ProbeResult quickPages) {
         long completed = 0;
         long total = 0;
         long replies = 0;
@@ -118,7 +122,7 @@ public record StepRecord(String mix, String variant, String jvm, double offeredR
                 completed == 0 ? Double.NaN : connectionsWeighted / completed, Math.max(0, connections - sessionsOffered),
                 completed == 0 ? Double.NaN : lifetimeWeighted / completed,
                 lengthSessions == 0 ? Double.NaN : (double) lengthReplies / lengthSessions, serverClosed,
-                serverCpuPercent, clientCpu, results.size(), unparsable, machineCpuPercent, turnedAway, abandoned);
+                serverCpuPercent, clientCpu, results.size(), unparsable, machineCpuPercent, turnedAway, abandoned, quickPages);
     }
 
     public String toCsv() {
@@ -130,7 +134,10 @@ public record StepRecord(String mix, String variant, String jvm, double offeredR
                 num(connectionsPerSession), Long.toString(reconnects), num(lifetimeSeconds), num(sessionLength),
                 Long.toString(serverClosed), num(serverCpuPercent), num(clientCpuPercent), Integer.toString(processes),
                 Long.toString(unparsableReplies), num(machineCpuPercent), num(otherCpuPercent()),
-                Long.toString(turnedAway), Long.toString(abandoned)));
+                Long.toString(turnedAway), Long.toString(abandoned), Integer.toString(quickPages.samples()),
+                num(quickPages.p50Millis()), num(quickPages.p90Millis()), num(quickPages.p99Millis()),
+                num(quickPages.maxMillis()), Integer.toString(quickPages.timeouts()),
+                Integer.toString(quickPages.failures()), Integer.toString(quickPages.turnedAway())));
         return String.join(",", cells);
     }
 
@@ -143,7 +150,9 @@ public record StepRecord(String mix, String variant, String jvm, double offeredR
                 Long.parseLong(c[7]), Long.parseLong(c[8]), Long.parseLong(c[9]), Long.parseLong(c[12]), d(c[14]),
                 d(c[15]), Long.parseLong(c[16]), Long.parseLong(c[17]), Long.parseLong(c[18]), Long.parseLong(c[19]),
                 d(c[20]), Long.parseLong(c[21]), d(c[22]), d(c[23]), Long.parseLong(c[24]), d(c[25]), d(c[26]),
-                Integer.parseInt(c[27]), Long.parseLong(c[28]), d(c[29]), Long.parseLong(c[31]), Long.parseLong(c[32]));
+                Integer.parseInt(c[27]), Long.parseLong(c[28]), d(c[29]), Long.parseLong(c[31]), Long.parseLong(c[32]),
+                new ProbeResult(Integer.parseInt(c[33]), d(c[34]), d(c[35]), d(c[36]), d(c[37]), Integer.parseInt(c[38]),
+                        Integer.parseInt(c[39]), Integer.parseInt(c[40])));
     }
 
     private static String num(double value) {

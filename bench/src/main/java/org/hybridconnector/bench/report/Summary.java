@@ -157,6 +157,13 @@ public final class Summary {
         table(md, "Failed sessions/s", StepRecord::failedPerSecond, "%.2f", false);
         table(md, "Replies/s", StepRecord::replyRate, "%.1f", true);
         table(md, "Mean response time (ms, first byte)", StepRecord::responseMillis, "%.0f", false);
+        if (records.stream().anyMatch(r -> r.quickPages().samples() > 0)) {
+            table(md, "Quick pages: median response time (ms)", r -> r.quickPages().p50Millis(), "%.0f", false);
+            table(md, "Quick pages: 99th percentile response time (ms)", r -> r.quickPages().p99Millis(), "%.0f",
+                    false);
+            table(md, "Quick pages: probe replies (time-outs and broken connections count as 10 s; 503s are not "
+                    + "replies)", r -> r.quickPages().samples(), "%.0f", false);
+        }
         table(md, "Lifetime of completed sessions (s)", StepRecord::lifetimeSeconds, "%.1f", false);
         table(md, "Sessions abandoned after being served (failed after a reply that was not a 503)",
                 r -> r.abandoned() / r.windowSeconds(), "%.2f", false);

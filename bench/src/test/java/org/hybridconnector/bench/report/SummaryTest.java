@@ -13,6 +13,7 @@ import java.util.List;
 
 import org.hybridconnector.bench.httperf.HttperfOutputParser;
 import org.hybridconnector.bench.httperf.HttperfResult;
+import org.hybridconnector.bench.probe.ProbeResult;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -22,7 +23,8 @@ class SummaryTest {
     void testCombiningProcessesSumsCountsAndWeightsMeans() throws IOException {
         HttperfResult hybrid = parse("rubis-bidding-hybrid.txt");
         HttperfResult blocking = parse("rubis-bidding-blocking-10threads.txt");
-        StepRecord step = StepRecord.combine("bidding", "x", "17", 8, 1, 15, 120, List.of(hybrid, blocking), 7, 150, 250);
+        StepRecord step = StepRecord.combine("bidding", "x", "17", 8, 1, 15, 120, List.of(hybrid, blocking), 7, 150, 250,
+                ProbeResult.of(new double[] { 12, 15, 900 }, 0, 0, 1));
         assertEquals(58 + 25, step.completed());
         assertEquals(1 + 34, step.failed());
         assertEquals(120 - 118, step.unfinished());
@@ -35,6 +37,7 @@ class SummaryTest {
         assertEquals(1, step.turnedAway(), "the hybrid run's one 5xx");
         assertEquals(0 + 34, step.abandoned(), "every failed blocking session had replies; the hybrid's ended on its 5xx");
         assertEquals(250 - 150 - step.clientCpuPercent(), step.otherCpuPercent(), 1e-9);
+        assertEquals(900, step.quickPages().p99Millis(), 1e-9);
         assertEquals(step.toCsv(), StepRecord.fromCsv(step.toCsv()).toCsv());
     }
 
@@ -54,6 +57,8 @@ class SummaryTest {
         assertTrue(md.contains("bench/run sessions --quick"), md);
         assertTrue(md.contains("| 20.0 | 11.00 (10.00–12.00) | 2.00 (1.00–3.00) | 5.50 |"), md);
         assertTrue(md.contains("**10.0 new sessions/s**"), md);
+        assertTrue(md.contains("## Quick pages: 99th percentile response time (ms)"), md);
+        assertTrue(md.contains("| 20.0 | 2002 (2001–2003) | 2002 (2001–2003) |"), md);
         assertTrue(md.contains("At 20.0 new sessions/s (2.0x saturation) the hybrid completed 11.00 sessions/s: "
                 + "blocking 2.00 (hybrid/blocking 5.50)"), md);
         assertTrue(md.contains("completed more sessions per second than every other variant"), md);
@@ -76,7 +81,8 @@ class SummaryTest {
             for (int repeat = 1; repeat <= 3; repeat++) {
                 long completed = Math.round(row[repeat] * 10);
                 records.add(new StepRecord("bidding", variant, "17", row[0], repeat, 10, (long) (row[0] * 10),
-                        completed, 0, 0, completed * 20, 12.5, 0.5, 0, 0, 0, 0, 1.0, 0, 30.0, 20.0, -1, 100.0, 90.0, 1, 0, 200.0, 0, 0));
+                        completed, 0, 0, completed * 20, 12.5, 0.5, 0, 0, 0, 0, 1.0, 0, 30.0, 20.0, -1, 100.0, 90.0, 1, 0, 200.0, 0, 0,
+                        ProbeResult.of(new double[] { 10, 20, 100 * row[0] + repeat }, 0, 0, 0)));
             }
         }
     }

@@ -1,0 +1,60 @@
+package org.hybridconnector.bench.probe;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * What the quick-page probe saw during one step: response-time percentiles over every attempt
+ * (a time-out or a broken connection counts as the full client time-out: the page did not come),
+ * and the attempts that were turned away with a 503, which are not response times.
+ */
+public record ProbeResult(int samples, double p50Millis, double p90Millis, double p99Millis, double maxMillis,
+        int timeouts, int failures, int turnedAway) {
+
+    public static final ProbeResult NONE = new ProbeResult(0, Double.NaN, Double.NaN, Double.NaN, Double.NaN, 0, 0, 0);
+
+    /** Percentiles by the nearest-rank method over the given times. */
+    public static ProbeResult of(double[] millis, int timeouts, int failures, int turnedAway) {
+        double[] sorted = millis.clone();
+        Arrays.sort(sorted);
+        if (sorted.length == 0) {
+            return new ProbeResult(0, Double.NaN, Double.NaN, Double.NaN, Double.NaN, timeouts, failures, turnedAway);
+        }
+        return new ProbeResult(sorted.length, rank(sorted, 0.50), rank(sorted, 0.90), rank(sorted, 0.99),
+                sorted[sorted.length - 1], timeouts, failures, turnedAway);
+    }
+
+    static double rank(double[] sorted, double fraction) {
+        int index = (int) Math.ceil(fraction * sorted.length) - 1;
+        return sorted[Math.max(0, Math.min(sorted.length - 1, index))];
+    }
+
+    public String toLine() {
+        return String.format(Locale.ROOT, "samples=%d p50_ms=%.1f p90_ms=%.1f p99_ms=%.1f max_ms=%.1f timeouts=%d "
+                + "failures=%d turned_away=%d", samples, p50Millis, p90Millis, p99Millis, maxMillis, timeouts, failures,
+                turnedAway);
+    }
+
+    public static ProbeResult read(Path file) throws IOException {
+        Map<String,String> fields = new HashMap<>();
+        for (String field : Files.readString(file).trim().split("\\s+")) {
+            int equals = field.indexOf('=');
+            if (equals > 0) {
+                fields.put(field.substring(0, equals), field.substring(equals + 1));
+            }
+        }
+        try {
+            return new ProbeResult(Integer.parseInt(fields.get("samples")), Double.parseDouble(fields.get("p50_ms")),
+                    Double.parseDouble(fields.get("p90_ms")), Double.parseDouble(fields.get("p99_ms")),
+                    Double.parseDouble(fields.get("max_ms")), Integer.parseInt(fields.get("timeouts")),
+                    Integer.parseInt(fields.get("failures")), Integer.parseInt(fields.get("turned_away")));
+        } catch (RuntimeException e) {
+            throw new IOException(file + " is not a probe result: " + e.getMessage(), e);
+        }
+    }
+}

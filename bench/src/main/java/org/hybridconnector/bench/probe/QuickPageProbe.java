@@ -1,0 +1,121 @@
+package org.hybridconnector.bench.probe;
+
+import java.io.IOException;
+import java.net.SocketTimeoutException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * A few clients that, beside httperf's sessions, each keep one connection and ask for a quick
+ * page at a steady pace, timing every reply: httperf 0.9.0 reports only mean response times, and
+ * the overload policies are judged by the tail a shopper in a session sees on quick pages.
+ * A client whose connection is closed opens a new one, as a browser would; on a 503 it waits a
+ * second before it tries again. The probe adds a few requests per second, nothing a server notices.
+ */
+public final class QuickPageProbe {
+
+    private final String host;
+    private final int port;
+    private final List<String> paths;
+    private final long intervalMillis;
+    private final int timeoutMillis;
+    private final List<Double> millis = new ArrayList<>();
+    private final AtomicInteger timeouts = new AtomicInteger();
+    private final AtomicInteger failures = new AtomicInteger();
+    private final AtomicInteger turnedAway = new AtomicInteger();
+
+    public QuickPageProbe(String host, int port, List<String> paths, long intervalMillis, int timeoutMillis) {
+        if (paths.isEmpty()) {
+            throw new IllegalArgumentException("the probe needs at least one path");
+        }
+        this.host = host;
+        this.port = port;
+        this.paths = List.copyOf(paths);
+        this.intervalMillis = intervalMillis;
+        this.timeoutMillis = timeoutMillis;
+    }
+
+    /** Runs {@code clients} clients for {@code seconds} seconds and returns what they saw. */
+    public ProbeResult run(int clients, double seconds) throws InterruptedException {
+        long deadline = System.nanoTime() + (long) (seconds * 1e9);
+        List<Thread> threads = new ArrayList<>();
+        for (int i = 0; i < clients; i++) {
+            int first = i;
+            Thread thread = new Thread(() -> client(first, deadline), "probe-" + i);
+            thread.start();
+            threads.add(thread);
+        }
+        for (Thread thread : threads) {
+            thread.join();
+        }
+        double[] times;
+        synchronized (millis) {
+            times = millis.stream().mapToDouble(Double::doubleValue).toArray();
+        }
+        return ProbeResult.of(times, timeouts.get(), failures.get(), turnedAway.get());
+    }
+
+    private void client(int first, long deadline) {
+        HttpExchange connection = null;
+        int next = first;
+        while (System.nanoTime() < deadline && !Thread.currentThread().isInterrupted()) {
+            long started = System.nanoTime();
+            long pause = intervalMillis;
+            try {
+                if (connection == null) {
+                    connection = new HttpExchange(host, port, timeoutMillis);
+                }
+                HttpExchange.Reply reply = connection.get(paths.get(next++ % paths.size()));
+                if (reply.status() == 503) {
+                    turnedAway.incrementAndGet();
+                    pause = 1000;
+                } else {
+                    record((System.nanoTime() - started) / 1e6);
+                }
+                if (!reply.reusable()) {
+                    connection = closed(connection);
+                }
+            } catch (SocketTimeoutException e) {
+                timeouts.incrementAndGet();
+                record(timeoutMillis);
+                connection = closed(connection);
+            } catch (IOException | RuntimeException e) {
+                failures.incrementAndGet();
+                record(timeoutMillis);
+                connection = closed(connection);
+                pause = Math.max(pause, 100);  // a refused connect must not spin
+            }
+            sleepUntil(Math.min(deadline, System.nanoTime() + pause * 1_000_000));
+        }
+        closed(connection);
+    }
+
+    private void record(double elapsedMillis) {
+        synchronized (millis) {
+            millis.add(elapsedMillis);
+        }
+    }
+
+    private static HttpExchange closed(HttpExchange connection) {
+        if (connection != null) {
+            try {
+                connection.close();
+            } catch (IOException ignored) {
+                // the connection is being dropped either way
+            }
+        }
+        return null;
+    }
+
+    private static void sleepUntil(long nanoTime) {
+        long left = nanoTime - System.nanoTime();
+        if (left > 0) {
+            try {
+                Thread.sleep(left / 1_000_000, (int) (left % 1_000_000));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+}

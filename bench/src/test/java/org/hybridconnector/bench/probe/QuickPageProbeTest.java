@@ -1,0 +1,122 @@
+package org.hybridconnector.bench.probe;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The probe against the JDK's HTTP server on 127.0.0.1: fixed-length, chunked, 503, and too slow. */
+class QuickPageProbeTest {
+
+    private HttpServer server;
+    private final AtomicInteger served = new AtomicInteger();
+
+    @BeforeEach
+    void start() throws IOException {
+        server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 50);
+        server.setExecutor(Executors.newFixedThreadPool(8));
+        server.createContext("/fixed", e -> reply(e, 200, "0123456789".repeat(100), 1000));
+        server.createContext("/chunked", e -> reply(e, 200, "x".repeat(5000), 0));
+        server.createContext("/busy", e -> {
+            e.getResponseHeaders().add("Connection", "close");
+            reply(e, 503, "come back later", -1);
+        });
+        server.createContext("/slow", e -> {
+            sleep(1500);
+            reply(e, 200, "late", 4);
+        });
+        server.start();
+    }
+
+    @AfterEach
+    void stop() {
+        server.stop(0);
+    }
+
+    @Test
+    void testTimesFixedLengthAndChunkedRepliesOnKeptConnections() throws InterruptedException {
+        ProbeResult result = probe(List.of("/fixed", "/chunked"), 2000).run(2, 1.0);
+        assertTrue(result.samples() >= 10, result.toLine());
+        assertEquals(result.samples(), served.get(), "one sample per reply");
+        assertEquals(0, result.timeouts() + result.failures() + result.turnedAway(), result.toLine());
+        assertTrue(result.p99Millis() < 1000, result.toLine());
+        assertTrue(result.p50Millis() <= result.p90Millis() && result.p90Millis() <= result.p99Millis()
+                && result.p99Millis() <= result.maxMillis(), result.toLine());
+    }
+
+    @Test
+    void testCountsTurnedAwayApartFromResponseTimes() throws InterruptedException {
+        ProbeResult result = probe(List.of("/busy"), 2000).run(1, 1.5);
+        assertTrue(result.turnedAway() >= 1, result.toLine());
+        assertEquals(0, result.samples(), "a 503 is not a response time");
+    }
+
+    @Test
+    void testCountsTimeOutsAsTheFullTimeOut() throws InterruptedException {
+        ProbeResult result = probe(List.of("/slow"), 300).run(1, 0.8);
+        assertTrue(result.timeouts() >= 1, result.toLine());
+        assertEquals(300, result.maxMillis(), 1e-9, result.toLine());
+    }
+
+    @Test
+    void testResultSurvivesItsFile(@TempDir Path dir) throws IOException {
+        ProbeResult result = ProbeResult.of(new double[] { 5, 1, 4, 2, 3 }, 1, 2, 3);
+        assertEquals(3, result.p50Millis(), 1e-9);
+        assertEquals(5, result.p99Millis(), 1e-9);
+        Path file = dir.resolve("probe.txt");
+        Files.writeString(file, result.toLine() + "\n");
+        assertEquals(result, ProbeResult.read(file));
+    }
+
+    @Test
+    void testNearestRankPercentiles() {
+        double[] hundred = new double[100];
+        for (int i = 0; i < 100; i++) {
+            hundred[i] = i + 1;
+        }
+        assertEquals(50, ProbeResult.rank(hundred, 0.50), 1e-9);
+        assertEquals(99, ProbeResult.rank(hundred, 0.99), 1e-9);
+        assertEquals(1, ProbeResult.rank(new double[] { 1 }, 0.99), 1e-9);
+    }
+
+    private QuickPageProbe probe(List<String> paths, int timeoutMillis) {
+        return new QuickPageProbe("127.0.0.1", server.getAddress().getPort(), paths, 50, timeoutMillis);
+    }
+
+    /** {@code length}: the body's length (Content-Length), 0 for chunked, -1 for none. */
+    private void reply(HttpExchange exchange, int status, String body, long length) throws IOException {
+        byte[] bytes = body.getBytes(StandardCharsets.US_ASCII);
+        exchange.sendResponseHeaders(status, length);
+        try (OutputStream out = exchange.getResponseBody()) {
+            if (length != -1) {
+                out.write(bytes);
+            }
+        }
+        if (status == 200) {
+            served.incrementAndGet();
+        }
+    }
+
+    private static void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}
