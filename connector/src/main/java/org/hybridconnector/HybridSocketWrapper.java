@@ -112,6 +112,19 @@ final class HybridSocketWrapper extends ChannelSocketWrapper {
     }
 
     /**
+     * Coyote counts requests down to {@code maxKeepAliveRequests} and then closes. A connection
+     * that carries an admitted session is not counted down when the session is the connection
+     * (see {@link org.hybridconnector.admission.AdmissionPolicy#sessionIsItsConnection()}).
+     */
+    @Override
+    public int decrementKeepAlive() {
+        if (holdsSession() && endpoint.getAdmissionPolicy().sessionIsItsConnection()) {
+            return Integer.MAX_VALUE;
+        }
+        return super.decrementKeepAlive();
+    }
+
+    /**
      * The selector hands over a complete request head: counts it, and tells whether it is the
      * connection's first (what makes it a new session for a connection-based admission policy).
      * Only the selector thread calls it.

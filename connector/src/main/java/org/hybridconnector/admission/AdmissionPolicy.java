@@ -36,6 +36,15 @@ public interface AdmissionPolicy {
     }
 
     /** A connection that held a session place has closed. */
+    /**
+     * Whether a session place, once taken, is its connection's for the connection's life: then
+     * the connection must not be closed at the keep-alive limit, or the client's next connection
+     * would be a new session, liable to wait or be turned away half-way through.
+     */
+    default boolean sessionIsItsConnection() {
+        return false;
+    }
+
     default void sessionEnded() {
     }
 

@@ -89,6 +89,11 @@ public final class SessionAdmission implements AdmissionPolicy {
     }
 
     @Override
+    public boolean sessionIsItsConnection() {
+        return turnAway == TurnAway.BACKLOG || newSessionBy == NewSessionBy.CONNECTION;
+    }
+
+    @Override
     public boolean admitsRequest(NewRequest request) {
         if (turnAway == TurnAway.BACKLOG || request.holdsSession()) {
             return true;

@@ -1,0 +1,122 @@
+package org.hybridconnector;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.BufferedInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.util.Locale;
+
+import org.apache.coyote.Request;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The keep-alive limit and the session policy on real sockets of 127.0.0.1: a session that is its
+ * connection keeps its connection past {@code maxKeepAliveRequests}, since its next connection
+ * would be a new session; without the policy, and with sessions told by cookie, the limit holds.
+ */
+class SessionKeepAliveTest {
+
+    private HybridProtocol protocol;
+
+    @AfterEach
+    void stop() throws Exception {
+        if (protocol != null) {
+            protocol.pause();
+            protocol.stop();
+            protocol.destroy();
+        }
+    }
+
+    @Test
+    void testLimitClosesTheConnectionWithoutTheSessionPolicy() throws Exception {
+        start("busyWorkers", "reject", "connection");
+        assertEquals(2, repliesBeforeClose(6));
+    }
+
+    @Test
+    void testSessionAdmittedByItsConnectionOutlivesTheLimit() throws Exception {
+        start("sessions", "reject", "connection");
+        assertEquals(6, repliesBeforeClose(6));
+    }
+
+    @Test
+    void testSessionHeldFromAcceptInTheBacklogModeOutlivesTheLimit() throws Exception {
+        start("sessions", "backlog", "connection");
+        assertEquals(6, repliesBeforeClose(6));
+    }
+
+    @Test
+    void testSessionsToldByCookieKeepTheLimit() throws Exception {
+        start("sessions", "reject", "cookie");
+        assertEquals(2, repliesBeforeClose(6));
+    }
+
+    private void start(String policy, String turnAway, String newSessionBy) throws Exception {
+        protocol = new HybridProtocol();
+        protocol.setAddress(InetAddress.getLoopbackAddress().getHostAddress());
+        protocol.setPort("0");
+        protocol.setMaxThreads("2");
+        protocol.setMaxKeepAliveRequests("2");
+        protocol.setAdmissionPolicy(policy);
+        protocol.setTurnAway(turnAway);
+        protocol.setNewSessionBy(newSessionBy);
+        protocol.setAdapter(new PlainTextAdapter() {
+            @Override
+            protected String body(Request req) {
+                return "ok";
+            }
+        });
+        protocol.init();
+        protocol.start();
+    }
+
+    /** Sends up to {@code requests} requests one after another on one connection; counts replies until the server closes. */
+    private int repliesBeforeClose(int requests) throws IOException {
+        try (Socket socket = new Socket(InetAddress.getLoopbackAddress(), protocol.getLocalPort())) {
+            socket.setSoTimeout(5_000);
+            OutputStream out = socket.getOutputStream();
+            InputStream in = new BufferedInputStream(socket.getInputStream());
+            for (int i = 1; i <= requests; i++) {
+                out.write("GET /page HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".getBytes(StandardCharsets.ISO_8859_1));
+                out.flush();
+                boolean close = readReply(in);
+                if (close) {
+                    assertEquals(-1, in.read(), "the server said close and must close");
+                    return i;
+                }
+            }
+            return requests;
+        }
+    }
+
+    /** Reads one 200 reply with its two-byte body; tells whether it said {@code Connection: close}. */
+    private static boolean readReply(InputStream in) throws IOException {
+        String status = line(in);
+        assertTrue(status.startsWith("HTTP/1.1 200"), status);
+        boolean close = false;
+        for (String header = line(in); !header.isEmpty(); header = line(in)) {
+            close |= header.toLowerCase(Locale.ROOT).equals("connection: close");
+        }
+        assertEquals("ok", new String(in.readNBytes(2), StandardCharsets.ISO_8859_1));
+        return close;
+    }
+
+    private static String line(InputStream in) throws IOException {
+        StringBuilder line = new StringBuilder();
+        for (int b = in.read(); b != '\n'; b = in.read()) {
+            assertFalse(b < 0, "closed mid-reply");
+            if (b != '\r') {
+                line.append((char) b);
+            }
+        }
+        return line.toString();
+    }
+}
