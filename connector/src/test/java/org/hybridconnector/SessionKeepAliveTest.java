@@ -15,7 +15,8 @@ import java.util.Locale;
 
 import org.apache.coyote.Request;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * The keep-alive limit and the session policy on real sockets of 127.0.0.1: a session that is its
@@ -35,28 +36,17 @@ class SessionKeepAliveTest {
         }
     }
 
-    @Test
-    void testLimitClosesTheConnectionWithoutTheSessionPolicy() throws Exception {
-        start("busyWorkers", "reject", "connection");
-        assertEquals(2, repliesBeforeClose(6));
-    }
-
-    @Test
-    void testSessionAdmittedByItsConnectionOutlivesTheLimit() throws Exception {
-        start("sessions", "reject", "connection");
-        assertEquals(6, repliesBeforeClose(6));
-    }
-
-    @Test
-    void testSessionHeldFromAcceptInTheBacklogModeOutlivesTheLimit() throws Exception {
-        start("sessions", "backlog", "connection");
-        assertEquals(6, repliesBeforeClose(6));
-    }
-
-    @Test
-    void testSessionsToldByCookieKeepTheLimit() throws Exception {
-        start("sessions", "reject", "cookie");
-        assertEquals(2, repliesBeforeClose(6));
+    @ParameterizedTest(name = "{0} turnAway={1} newSessionBy={2}: {3} replies")
+    @CsvSource({
+        "busyWorkers, reject,  connection, 2", // no sessions: the limit holds
+        "sessions,    reject,  connection, 6", // admitted by its first request: the connection is the session
+        "sessions,    backlog, connection, 6", // admitted at accept: the connection is the session
+        "sessions,    reject,  cookie,     2", // the session is the cookie: a new connection does not end it
+    })
+    void testKeepAliveLimitSparesSessionsThatAreTheirConnection(String policy, String turnAway,
+            String newSessionBy, int replies) throws Exception {
+        start(policy, turnAway, newSessionBy);
+        assertEquals(replies, repliesBeforeClose(6));
     }
 
     private void start(String policy, String turnAway, String newSessionBy) throws Exception {

@@ -108,15 +108,7 @@ public final class Main {
         if (outputs.isEmpty()) {
             throw new IllegalArgumentException("step needs the httperf output files");
         }
-        List<HttperfResult> results = new ArrayList<>();
-        for (String output : outputs) {
-            try {
-                // httperf echoes whatever bytes it could not parse: read them as bytes, not UTF-8.
-                results.add(HttperfOutputParser.parse(Files.readString(Path.of(output), StandardCharsets.ISO_8859_1)));
-            } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException(output + ": " + e.getMessage(), e);
-            }
-        }
+        List<HttperfResult> results = parseAll(outputs.stream().map(Path::of).toList());
         StepRecord record = StepRecord.combine(required(o, "mix"), required(o, "variant"), required(o, "jvm"),
                 Double.parseDouble(required(o, "offered")), Integer.parseInt(required(o, "repeat")),
                 Double.parseDouble(required(o, "window")), Long.parseLong(required(o, "sessions-offered")), results,
@@ -136,6 +128,19 @@ public final class Main {
                 record.failedPerSecond(), record.unfinished(), record.replyRate(), record.responseMillis(),
                 record.clientTimeouts(), record.connReset(), record.reconnects(), record.serverCpuPercent(),
                 record.otherCpuPercent());
+    }
+
+    private static List<HttperfResult> parseAll(List<Path> outputs) throws IOException {
+        List<HttperfResult> results = new ArrayList<>();
+        for (Path output : outputs) {
+            try {
+                // httperf echoes whatever bytes it could not parse: read them as bytes, not UTF-8.
+                results.add(HttperfOutputParser.parse(Files.readString(output, StandardCharsets.ISO_8859_1)));
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException(output + ": " + e.getMessage(), e);
+            }
+        }
+        return results;
     }
 
     /** A probe that could not run costs the step its percentiles, not its httperf figures. */

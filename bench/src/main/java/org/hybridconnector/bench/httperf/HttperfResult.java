@@ -34,14 +34,23 @@ public record HttperfResult(long connections, long requests, long replies, doubl
     }
 
     /**
-     * Failed sessions that had been served: they ended after one reply or more, and not on a
-     * {@code 5xx} that turned them away. httperf counts every session's replies, failed ones too,
-     * and with {@code --failure-status=503} each 503 ends its session; the hybrid sends 503 only
-     * as the first reply on a connection, so a session it turns away ends with one reply, the 503.
+     * Failed sessions that had been served: they ended after a reply that did not turn them away.
+     * httperf counts every session's replies, failed ones too, and with
+     * {@code --failure-status=503} a 503 ends its session. A failed session with two replies or
+     * more had a real one before it failed; one with a single reply was either turned away at
+     * once (that reply was the 503) or served once and then failed. The second kind is what
+     * remains of the single-reply sessions after at most one per {@code 5xx} reply is taken as
+     * a turn-away, so a 503 in mid-session (RUBiS answers one when its database pool wait runs
+     * out) is never mistaken for a turn-away at the door.
      */
     public long sessionsAbandoned() {
-        long failedBeforeAnyReply = sessionLengthHistogram.length > 0 ? sessionLengthHistogram[0] : 0;
-        return Math.max(0, sessionsFailed() - failedBeforeAnyReply - status5xx);
+        long failedBeforeAnyReply = histogram(0);
+        long turnedAwayAtOnce = Math.min(status5xx, histogram(1));
+        return Math.max(0, sessionsFailed() - failedBeforeAnyReply - turnedAwayAtOnce);
+    }
+
+    private long histogram(int replies) {
+        return replies < sessionLengthHistogram.length ? sessionLengthHistogram[replies] : 0;
     }
 
     /**

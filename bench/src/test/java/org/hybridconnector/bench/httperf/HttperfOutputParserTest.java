@@ -64,6 +64,18 @@ class HttperfOutputParserTest {
     }
 
     @Test
+    void testSessionsTurnedAwayAtOnceAreNotAbandoned() throws IOException {
+        // The session policy with 503s, before sessions kept their connection past the keep-alive
+        // limit: 75 sessions failed, 68 of them on their first reply, the 503; seven were cut
+        // off in mid-session when their reconnect was taken for a new session.
+        HttperfResult result = parse("rubis-bidding-hybrid-sessions-503.txt");
+        assertEquals(75, result.status5xx());
+        assertEquals(75, result.sessionsFailed());
+        assertEquals(68, result.sessionLengthHistogram()[1]);
+        assertEquals(7, result.sessionsAbandoned());
+    }
+
+    @Test
     void testGeneratedRubisSessionRuns() throws IOException {
         HttperfResult hybrid = parse("rubis-bidding-hybrid.txt");
         assertEquals(58, hybrid.sessionsCompleted());
