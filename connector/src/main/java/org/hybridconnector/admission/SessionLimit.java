@@ -68,8 +68,12 @@ public final class SessionLimit {
     public synchronized void windowEnded(long queueDelayNanos) {
         if (queueDelayNanos < 0 || queueDelayNanos > targetNanos) {
             calmWindows = 0;
-            open = false;
-            limit = Math.max(floor, (int) (Math.min(limit, inProgress) * DECREASE));
+            // One cut per round: until the sessions over the last cut have ended, that cut has not
+            // been felt yet, and cutting again for the same queue would starve the server.
+            if (inProgress <= limit || queueDelayNanos < 0) {
+                open = false;
+                limit = Math.max(floor, (int) (Math.min(limit, inProgress) * DECREASE));
+            }
         } else if (!open && queueDelayNanos <= targetNanos / 2) {
             calmWindows = inProgress < limit / 2 ? calmWindows + 1 : 0;
             if (calmWindows >= REOPEN_WINDOWS) {
