@@ -17,7 +17,9 @@ import java.util.concurrent.TimeUnit;
  * <ul>
  * <li><b>above the target</b>: overload. The limit drops to {@value #DECREASE} of the sessions in
  * progress (or of the limit, if lower), never under a floor, so that admission goes on probing;
- * new sessions wait until enough admitted ones have ended;</li>
+ * new sessions wait until enough admitted ones have ended. It drops once per round: while more
+ * sessions are in progress than the last cut allows, the cut is still taking effect, and a queue
+ * that outlasts a window is the same overload, not a new one. Stuck workers cut at once;</li>
  * <li><b>at most half the target</b>: room to spare. If the limit binds (the sessions in progress
  * reach it), it rises by one; after {@value #REOPEN_WINDOWS} windows in a row with fewer than
  * half the allowed sessions in progress, it no longer binds and admission opens again;</li>
