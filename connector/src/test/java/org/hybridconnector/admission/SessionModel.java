@@ -25,8 +25,8 @@ final class SessionModel {
     private static final long WINDOW = 500 * MS;
 
     /** What a run of the model showed, over the span after the warm-up. */
-    record Outcome(List<Integer> limits, double busyFraction, long p99DelayNanos, int completedSessions,
-            int turnedAway) {
+    record Outcome(List<Integer> limits, double busyFraction, long p99DelayNanos, long worstDelayNanos,
+            int completedSessions, int turnedAway) {
     }
 
     private final int workers;
@@ -136,7 +136,8 @@ final class SessionModel {
         }
         long[] sorted = delays.stream().mapToLong(Long::longValue).sorted().toArray();
         long p99 = sorted.length == 0 ? 0 : sorted[Math.min(sorted.length - 1, (int) (sorted.length * 0.99))];
-        return new Outcome(limits, (double) busySteps / measuredSteps, p99, completed, turnedAway);
+        long worst = sorted.length == 0 ? 0 : sorted[sorted.length - 1];
+        return new Outcome(limits, (double) busySteps / measuredSteps, p99, worst, completed, turnedAway);
     }
 
     private static final class Session {
