@@ -184,9 +184,13 @@ public final class Summary {
                 "%.0f", false);
         table(md, "CPU used by other processes on this shared machine during the step (% of one core)",
                 StepRecord::otherCpuPercent, "%.0f", false);
-        long limited = records.stream().mapToLong(StepRecord::clientLimited).sum();
-        md.append(limited == 0 ? "httperf never ran out of descriptors or ports (fd-unavail, addrunavail, ftab-full all 0).\n"
-                : "**Warning:** httperf ran out of descriptors or ports " + limited + " times; those steps are not valid.\n");
+        List<String> limited = records.stream().filter(r -> r.clientLimited() > 0)
+                .map(r -> String.format(Locale.ROOT, "%s at %.1f run %d (%d)", r.variant(), r.offeredRate(), r.repeat(),
+                        r.clientLimited()))
+                .toList();
+        md.append(limited.isEmpty() ? "httperf never ran out of descriptors or ports (fd-unavail, addrunavail, ftab-full all 0).\n"
+                : "**Warning:** httperf ran out of descriptors or ports in these steps, which are not valid (the count "
+                        + "in brackets): " + String.join(", ", limited) + ".\n");
         md.append("\nPlots: `sessions.png`, `replies.png`, `response.png`, `lifetime.png`; every step: `steps.csv`.\n");
         return md.toString();
     }
@@ -214,8 +218,9 @@ public final class Summary {
                     continue;
                 }
                 double value = spread(other, load, StepRecord::completedPerSecond).median();
-                parts.add(String.format(Locale.ROOT, "%s %.2f (hybrid/%s %s)", other, value, other,
-                        value > 0 ? String.format(Locale.ROOT, "%.2f", hybrid / value) : "–"));
+                parts.add(String.format(Locale.ROOT, "%s %.2f (hybrid/%s %s%s)", other, value, other,
+                        value > 0 ? String.format(Locale.ROOT, "%.2f", hybrid / value) : "–",
+                        clientLimited(other, load) ? "; not valid: httperf ran out of descriptors" : ""));
             }
             md.append(String.join(", ", parts)).append(".\n");
         }
@@ -237,6 +242,12 @@ public final class Summary {
                     + "conclusions (full mode repeats every point three times).\n");
         }
         md.append('\n');
+    }
+
+    /** Whether httperf ran out of descriptors or ports in any run of this variant at this load. */
+    private boolean clientLimited(String variant, double load) {
+        return records.stream().anyMatch(r -> r.variant().equals(variant) && r.offeredRate() == load
+                && r.clientLimited() > 0);
     }
 
     private void table(StringBuilder md, String heading, ToDoubleFunction<StepRecord> figure, String pattern,

@@ -68,6 +68,26 @@ class SummaryTest {
         assertEquals(records, Summary.readCsv(writeCsv(dir, records)));
     }
 
+    @Test
+    void testStepsWhereHttperfRanOutOfDescriptorsAreNamedAndTheirFindingsMarked(@TempDir Path dir) throws IOException {
+        List<StepRecord> records = new ArrayList<>();
+        add(records, "hybrid", new double[][] { { 10, 8.5, 8.8, 8.6 }, { 20, 11, 12, 10 } });
+        add(records, "blocking", new double[][] { { 10, 6.0, 7.0, 5.0 }, { 20, 2, 3, 1 } });
+        int blocking20Run2 = records.size() - 2;
+        records.set(blocking20Run2, withClientLimited(records.get(blocking20Run2), 229));
+        new Summary(records).write(dir, "Test run", "bench/run sessions --quick", "");
+        String md = Files.readString(dir.resolve("summary.md"));
+        assertTrue(md.contains("which are not valid (the count in brackets): blocking at 20.0 run 2 (229)."), md);
+        assertTrue(md.contains("blocking 2.00 (hybrid/blocking 5.50; not valid: httperf ran out of descriptors)"), md);
+        assertTrue(md.contains("blocking 6.00 (hybrid/blocking 1.43)."), "the valid load stays unmarked: " + md);
+    }
+
+    private static StepRecord withClientLimited(StepRecord record, long clientLimited) {
+        String[] fields = record.toCsv().split(",", -1);
+        fields[List.of(StepRecord.HEADER.split(",")).indexOf("client_limited")] = Long.toString(clientLimited);
+        return StepRecord.fromCsv(String.join(",", fields));
+    }
+
     private static Path writeCsv(Path dir, List<StepRecord> records) throws IOException {
         StringBuilder csv = new StringBuilder(StepRecord.HEADER).append('\n');
         records.forEach(r -> csv.append(r.toCsv()).append('\n'));
