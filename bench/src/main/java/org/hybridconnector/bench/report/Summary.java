@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.TreeSet;
 import java.util.function.ToDoubleFunction;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * Turns the step records of one run into its report: per variant and load, the median over
@@ -57,8 +58,7 @@ public final class Summary {
     }
 
     public Spread spread(String variant, double load, ToDoubleFunction<StepRecord> figure) {
-        double[] values = records.stream().filter(r -> r.variant().equals(variant) && r.offeredRate() == load)
-                .mapToDouble(figure).filter(v -> !Double.isNaN(v)).sorted().toArray();
+        double[] values = runs(variant, load).mapToDouble(figure).filter(v -> !Double.isNaN(v)).sorted().toArray();
         if (values.length == 0) {
             return new Spread(Double.NaN, Double.NaN, Double.NaN, 0);
         }
@@ -246,8 +246,12 @@ public final class Summary {
 
     /** Whether httperf ran out of descriptors or ports in any run of this variant at this load. */
     private boolean clientLimited(String variant, double load) {
-        return records.stream().anyMatch(r -> r.variant().equals(variant) && r.offeredRate() == load
-                && r.clientLimited() > 0);
+        return runs(variant, load).anyMatch(r -> r.clientLimited() > 0);
+    }
+
+    /** The steps of every run of one variant at one load. */
+    private Stream<StepRecord> runs(String variant, double load) {
+        return records.stream().filter(r -> r.variant().equals(variant) && r.offeredRate() == load);
     }
 
     private void table(StringBuilder md, String heading, ToDoubleFunction<StepRecord> figure, String pattern,
