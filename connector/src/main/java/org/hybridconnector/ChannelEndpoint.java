@@ -16,8 +16,9 @@ import org.apache.tomcat.util.threads.ResizableExecutor;
  * accepted from by Tomcat's own {@code Acceptor}, closed in {@link #unbind()}, with TLS
  * configuration from the connector's {@code <SSLHostConfig>}s.
  * <p>
- * Sendfile and Coyote's vectored asynchronous I/O are switched off: they need a poller that
- * writes on a connection's behalf, and here only the thread serving a connection writes to it.
+ * Coyote's vectored asynchronous I/O is switched off: it needs a poller that writes on a
+ * connection's behalf. So is sendfile, unless an endpoint has a thread to finish a transfer the
+ * client does not take at once (the hybrid's selector does).
  */
 public abstract class ChannelEndpoint extends AbstractEndpoint<SocketChannel,SocketChannel> {
 

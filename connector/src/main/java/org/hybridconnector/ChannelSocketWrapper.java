@@ -28,8 +28,8 @@ import org.apache.tomcat.util.net.SocketWrapperBase;
  * <p>
  * Shared by the hybrid connector and the blocking baseline, which differ in how they wait (a
  * pooled private selector, or the connection's own) and in what they do between requests.
- * Sendfile and vectored asynchronous I/O are switched off on both endpoints, so Coyote never asks
- * for them.
+ * Vectored asynchronous I/O is switched off on both endpoints, so Coyote never asks for it;
+ * sendfile is the hybrid's alone.
  */
 public abstract class ChannelSocketWrapper extends SocketWrapperBase<SocketChannel> {
 
@@ -294,7 +294,7 @@ public abstract class ChannelSocketWrapper extends SocketWrapperBase<SocketChann
 
     // ------------------------------------------- features the endpoints switch off
 
-    /** Sendfile is switched off on the endpoint ({@code useSendfile=false}), so this is never called. */
+    /** Unless an endpoint switches sendfile on and overrides this, Coyote never calls it. */
     @Override
     public SendfileDataBase createSendfileData(String filename, long pos, long length) {
         throw new UnsupportedOperationException("sendfile is switched off on this connector");

@@ -61,6 +61,18 @@ public class HybridEndpoint extends ChannelEndpoint {
     public HybridEndpoint() {
         setMaxThreads(DEFAULT_MAX_THREADS);
         setMinSpareThreads(DEFAULT_MAX_THREADS);
+        setUseSendfile(true);
+    }
+
+    /**
+     * Large static files go from the file to the socket by the kernel, and the selector finishes
+     * what a slow client does not take at once, so a worker is held for no longer than it takes to
+     * start the transfer. Not under TLS: the bytes must pass through the TLS engine, so the worker
+     * writes them as any response body.
+     */
+    @Override
+    public boolean getUseSendfile() {
+        return super.getUseSendfile() && !isSSLEnabled();
     }
 
     // ------------------------------------------------------------ configuration
@@ -172,7 +184,10 @@ public class HybridEndpoint extends ChannelEndpoint {
         return workerPools;
     }
 
-    /** Connections closed because they stayed idle past {@code keepAliveTimeout} or {@code connectionTimeout}. */
+    /**
+     * Connections closed because they stayed idle past {@code keepAliveTimeout} or
+     * {@code connectionTimeout}, or their client took no byte of a file for {@code connectionTimeout}.
+     */
     public long getIdleClosedCount() {
         SelectorLoop loop = selectorLoop;
         return loop == null ? 0 : loop.idleClosedCount();
@@ -272,7 +287,9 @@ public class HybridEndpoint extends ChannelEndpoint {
 
     private void awaitWorkersIdle(long timeoutMillis) throws InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
-        while (workLoad.running() + workLoad.ready() > 0 && deadline - System.nanoTime() > 0) {
+        // A file the selector is still sending is a response begun: it too may finish.
+        while (workLoad.running() + workLoad.ready() + selectorLoop.transferCount() > 0 &&
+                deadline - System.nanoTime() > 0) {
             Thread.sleep(10);
         }
         if (workLoad.running() + workLoad.ready() > 0) {

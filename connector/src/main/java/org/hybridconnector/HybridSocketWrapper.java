@@ -8,6 +8,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
 
 import org.apache.tomcat.util.net.AbstractEndpoint.Handler.SocketState;
 import org.apache.tomcat.util.net.SSLSupport;
+import org.apache.tomcat.util.net.SendfileDataBase;
+import org.apache.tomcat.util.net.SendfileState;
 import org.apache.tomcat.util.net.SocketBufferHandler;
 
 /**
@@ -38,6 +40,9 @@ final class HybridSocketWrapper extends ChannelSocketWrapper {
     Parking parking = Parking.NONE;
     long parkTicket;
     boolean writeWanted;
+    /** The file the selector is sending on the connection's behalf, if any. */
+    FileTransfer transfer;
+    long transferProgressNanos;
     final HeadScanner headScanner = new HeadScanner();
     /** Request heads handed to a worker so far; the selector thread's alone. */
     private int headsSeen;
@@ -49,6 +54,7 @@ final class HybridSocketWrapper extends ChannelSocketWrapper {
     private int servingDepth;
     private boolean readInterestDeferred;
     private boolean writeInterestDeferred;
+    private FileTransfer transferDeferred;
 
     /** Why a connection sits in the selector. */
     enum Parking {
@@ -142,6 +148,7 @@ final class HybridSocketWrapper extends ChannelSocketWrapper {
         if (servingDepth++ == 0) {
             readInterestDeferred = false;
             writeInterestDeferred = false;
+            transferDeferred = null;
             servingThread = Thread.currentThread();
         }
     }
@@ -152,15 +159,25 @@ final class HybridSocketWrapper extends ChannelSocketWrapper {
      * before the worker has stopped touching it.
      *
      * @param state what Coyote returned: {@code OPEN} means the connection waits for a new
-     *            request, {@code CLOSED} that it is about to be closed, anything else that a
-     *            request is in progress (a split head, async, an upgrade)
+     *            request, {@code CLOSED} that it is about to be closed, {@code SENDFILE} that the
+     *            selector is to finish sending a file, anything else that a request is in
+     *            progress (a split head, async, an upgrade)
      */
     void endServing(SocketState state) {
         if (--servingDepth > 0) {
             return;
         }
         servingThread = null;
+        FileTransfer unfinished = transferDeferred;
+        transferDeferred = null;
         if (state == SocketState.CLOSED) {
+            if (unfinished != null) {
+                unfinished.close();
+            }
+            return;
+        }
+        if (unfinished != null) {
+            endpoint.getSelectorLoop().finishTransfer(this, unfinished);
             return;
         }
         if (readInterestDeferred) {
@@ -246,6 +263,36 @@ final class HybridSocketWrapper extends ChannelSocketWrapper {
     @Override
     protected boolean hasPendingOutput() {
         return transport.hasPendingOutput();
+    }
+
+    // ----------------------------------------------------------------- sendfile
+
+    @Override
+    public SendfileDataBase createSendfileData(String filename, long pos, long length) {
+        return new FileTransfer(filename, pos, length);
+    }
+
+    /**
+     * Sends what the socket takes of the file at once; the rest is left for the selector thread,
+     * which finishes the transfer as the client reads, so the worker goes back to the pool. The
+     * response head is already sent: Coyote flushes it before asking for the file.
+     */
+    @Override
+    public SendfileState processSendfile(SendfileDataBase sendfileData) {
+        FileTransfer file = (FileTransfer) sendfileData;
+        try {
+            if (file.advance(getSocket())) {
+                file.close();
+                return SendfileState.DONE;
+            }
+        } catch (IOException e) {
+            endpoint.logDebug("Sending the file " + file.fileName + " to " + this + " failed", e);
+            file.close();
+            return SendfileState.ERROR;
+        }
+        // Handed over once Coyote has returned, like any interest registered while serving.
+        transferDeferred = file;
+        return SendfileState.PENDING;
     }
 
     @Override

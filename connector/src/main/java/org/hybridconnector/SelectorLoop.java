@@ -31,6 +31,10 @@ import org.hybridconnector.HybridSocketWrapper.Parking;
  * next request arrived) expires {@code connectionTimeout} after that wait began. Trickling bytes
  * does not extend the deadline, so a client that sends its head one byte at a time holds a buffer
  * for {@code connectionTimeout} at most, and never a worker.
+ * <p>
+ * It also finishes the file transfers (sendfile) that workers started and the client did not
+ * take at once, and closes a connection whose client has taken no byte of its file for
+ * {@code connectionTimeout}.
  */
 final class SelectorLoop implements Runnable {
 
@@ -55,7 +59,7 @@ final class SelectorLoop implements Runnable {
     static final long FRESH_GRACE_MILLIS = 50;
 
     private enum Kind {
-        REGISTER, AWAIT_HEAD, AWAIT_DATA, AWAIT_WRITE
+        REGISTER, AWAIT_HEAD, AWAIT_DATA, AWAIT_WRITE, TRANSFER
     }
 
     private record Command(Kind kind, HybridSocketWrapper connection) {
@@ -69,8 +73,10 @@ final class SelectorLoop implements Runnable {
     private final ExpiryQueue<HybridSocketWrapper> headParks;
     private final ExpiryQueue<HybridSocketWrapper> freshGraces =
             new ExpiryQueue<>(FRESH_GRACE_MILLIS, (connection, ticket) -> true);
+    private final ExpiryQueue<HybridSocketWrapper> transferStalls;
     private final AtomicLong idleClosed = new AtomicLong();
     private volatile int parked;
+    private volatile int transfers;
     private volatile boolean draining;
     private volatile boolean running = true;
 
@@ -81,6 +87,8 @@ final class SelectorLoop implements Runnable {
                 c.parking != Parking.NONE;
         this.keepAliveParks = new ExpiryQueue<>(endpoint.getKeepAliveTimeout(), tickets);
         this.headParks = new ExpiryQueue<>(endpoint.getConnectionTimeout(), tickets);
+        this.transferStalls = new ExpiryQueue<>(endpoint.getConnectionTimeout(),
+                (c, ticket) -> c.parkTicket == ticket && c.transfer != null);
     }
 
     // ------------------------------------------------- requests from other threads
@@ -105,12 +113,30 @@ final class SelectorLoop implements Runnable {
         submit(new Command(Kind.AWAIT_WRITE, connection));
     }
 
+    /**
+     * Finishes sending a file a worker has started; then parks the connection for its next request,
+     * or closes it if the response said so. The hand-over through the command queue publishes
+     * {@code file} to the selector thread.
+     */
+    void finishTransfer(HybridSocketWrapper connection, FileTransfer file) {
+        connection.transfer = file;
+        submit(new Command(Kind.TRANSFER, connection));
+    }
+
+    /** File transfers the selector is finishing now. */
+    int transferCount() {
+        return transfers;
+    }
+
     /** Connections parked now (idle keep-alive ones and those whose head is on its way). */
     int parkedCount() {
         return parked;
     }
 
-    /** Connections closed so far because they stayed idle past their time-out. */
+    /**
+     * Connections closed so far because they stayed idle past their time-out, or their client took
+     * no byte of a file for {@code connectionTimeout}.
+     */
     long idleClosedCount() {
         return idleClosed.get();
     }
@@ -173,10 +199,12 @@ final class SelectorLoop implements Runnable {
     private int select(long now) throws IOException {
         keepAliveParks.setTimeoutMillis(endpoint.getKeepAliveTimeout());
         headParks.setTimeoutMillis(endpoint.getConnectionTimeout());
+        transferStalls.setTimeoutMillis(endpoint.getConnectionTimeout());
         long waitNanos = TimeUnit.MILLISECONDS.toNanos(endpoint.needsTicks() ? TICK_MILLIS : MAX_SELECT_MILLIS);
         waitNanos = nearer(waitNanos, keepAliveParks.nanosUntilNext(now));
         waitNanos = nearer(waitNanos, headParks.nanosUntilNext(now));
         waitNanos = nearer(waitNanos, freshGraces.nanosUntilNext(now));
+        waitNanos = nearer(waitNanos, transferStalls.nanosUntilNext(now));
         long waitMillis = TimeUnit.NANOSECONDS.toMillis(waitNanos + 999_999);
         return waitMillis <= 0 ? selector.selectNow() : selector.select(waitMillis);
     }
@@ -198,6 +226,7 @@ final class SelectorLoop implements Runnable {
                     case AWAIT_HEAD -> awaitHead0(connection);
                     case AWAIT_DATA -> park(connection, Parking.DATA, headParks);
                     case AWAIT_WRITE -> awaitWrite0(connection);
+                    case TRANSFER -> transfer0(connection);
                 }
             } catch (IOException | CancelledKeyException e) {
                 endpoint.logDebug("Parking " + connection + " failed", e);
@@ -246,6 +275,51 @@ final class SelectorLoop implements Runnable {
         connection.key.interestOps(connection.key.interestOps() | SelectionKey.OP_WRITE);
     }
 
+    private void transfer0(HybridSocketWrapper connection) {
+        transfers++;
+        connection.parkTicket++;
+        connection.transferProgressNanos = System.nanoTime();
+        transferStalls.add(connection, connection.parkTicket, connection.transferProgressNanos);
+        connection.key.interestOps(connection.key.interestOps() | SelectionKey.OP_WRITE);
+    }
+
+    /** Sends what the socket takes of the file; once it is all sent, the connection goes on. */
+    private void continueTransfer(HybridSocketWrapper connection) {
+        FileTransfer file = connection.transfer;
+        boolean done;
+        try {
+            done = file.advance(connection.getSocket());
+        } catch (IOException e) {
+            endpoint.logDebug("Sending the file " + file.fileName + " to " + connection + " failed", e);
+            close(connection);
+            return;
+        }
+        connection.transferProgressNanos = System.nanoTime();
+        if (!done) {
+            return;
+        }
+        endTransfer(connection);
+        switch (file.keepAliveState) {
+            case OPEN -> awaitHead0(connection);
+            case PIPELINED -> dispatch(connection, SocketEvent.OPEN_READ);
+            default -> close(connection);
+        }
+    }
+
+    private void endTransfer(HybridSocketWrapper connection) {
+        FileTransfer file = connection.transfer;
+        if (file == null) {
+            return;
+        }
+        file.close();
+        connection.transfer = null;
+        transfers--;
+        SelectionKey key = connection.key;
+        if (key.isValid()) {
+            key.interestOps(key.interestOps() & ~SelectionKey.OP_WRITE);
+        }
+    }
+
     private void park(HybridSocketWrapper connection, Parking parking, ExpiryQueue<HybridSocketWrapper> deadlines) {
         if (connection.parking == Parking.NONE) {
             parked++;
@@ -286,6 +360,9 @@ final class SelectorLoop implements Runnable {
                         close(connection);
                         continue;
                     }
+                } else if (connection.transfer != null && (ready & SelectionKey.OP_WRITE) != 0) {
+                    continueTransfer(connection);
+                    continue;
                 }
                 if ((ready & SelectionKey.OP_READ) != 0) {
                     if (connection.parking == Parking.HEAD) {
@@ -357,6 +434,16 @@ final class SelectorLoop implements Runnable {
         freshGraces.expire(now, HybridSocketWrapper::settleFresh);
         keepAliveParks.expire(now, this::onIdleTimeout);
         headParks.expire(now, this::onIdleTimeout);
+        transferStalls.expire(now, connection -> {
+            long stalledNanos = now - connection.transferProgressNanos;
+            if (stalledNanos >= TimeUnit.MILLISECONDS.toNanos(endpoint.getConnectionTimeout())) {
+                idleClosed.incrementAndGet();
+                close(connection);
+            } else {
+                // The client has taken bytes since: its deadline counts from the last of them.
+                transferStalls.add(connection, connection.parkTicket, connection.transferProgressNanos);
+            }
+        });
     }
 
     private void onIdleTimeout(HybridSocketWrapper connection) {
@@ -385,6 +472,7 @@ final class SelectorLoop implements Runnable {
 
     private void close(HybridSocketWrapper connection) {
         unparkQuietly(connection);
+        endTransfer(connection);
         connection.close();
     }
 
@@ -404,6 +492,7 @@ final class SelectorLoop implements Runnable {
         }
         keepAliveParks.clear();
         headParks.clear();
+        transferStalls.clear();
         freshGraces.clear();
         try {
             selector.close();

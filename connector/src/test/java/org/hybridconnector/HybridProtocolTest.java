@@ -13,7 +13,8 @@ class HybridProtocolTest {
         HybridProtocol protocol = new HybridProtocol();
         assertEquals(10, protocol.getMaxThreads());
         assertEquals("busyWorkers", protocol.getAdmissionPolicy());
-        assertEquals(false, protocol.isSendfileSupported());
+        // Large static files are sent by the kernel, finished by the selector.
+        assertEquals(true, protocol.isSendfileSupported());
         // The defaults the README states.
         assertEquals(60000, protocol.getConnectionTimeout());
         assertEquals(60000, protocol.getKeepAliveTimeout());
@@ -37,6 +38,16 @@ class HybridProtocolTest {
         // (maxKeepAliveRequests reads back as 1 until the socket is bound: Tomcat's rule, not ours.)
         assertEquals(16384, protocol.getMaxHttpHeaderSize());
         assertEquals("none", protocol.getAdmissionPolicy());
+    }
+
+    @Test
+    void testSendfileCanBeSwitchedOffAndIsOffUnderTls() {
+        HybridProtocol protocol = new HybridProtocol();
+        protocol.setUseSendfile(false);
+        assertEquals(false, protocol.isSendfileSupported());
+        HybridProtocol tls = new HybridProtocol();
+        tls.setSSLEnabled(true);
+        assertEquals(false, tls.isSendfileSupported(), "TLS bytes must pass through the engine");
     }
 
     @Test

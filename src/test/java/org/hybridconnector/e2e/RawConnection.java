@@ -39,7 +39,18 @@ public final class RawConnection implements Closeable {
     }
 
     public static RawConnection open(int port, int readTimeoutMillis) throws IOException {
+        return open(port, readTimeoutMillis, -1);
+    }
+
+    /**
+     * A connection whose receive buffer holds about {@code receiveBufferBytes} (-1: the system's
+     * default): a client that stops reading stops the server's writes that much sooner.
+     */
+    public static RawConnection open(int port, int readTimeoutMillis, int receiveBufferBytes) throws IOException {
         Socket socket = new Socket();
+        if (receiveBufferBytes > 0) {
+            socket.setReceiveBufferSize(receiveBufferBytes);
+        }
         socket.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 30_000);
         socket.setSoTimeout(readTimeoutMillis);
         socket.setTcpNoDelay(true);

@@ -39,6 +39,16 @@ public final class SharedTomcat implements ParameterResolver {
     /** Stock NIO with TLS: the reference for {@link #HYBRID_TLS}. */
     public static final String NIO_TLS = "nioTls";
 
+    /** A static file large enough that the default servlet sends it by sendfile (over 48 KiB). */
+    public static final String LARGE_FILE = "/files/large.bin";
+
+    /** The bytes of {@link #LARGE_FILE}: 8 MiB, more than loopback socket buffers hold. */
+    public static byte[] largeFileBytes() {
+        byte[] bytes = new byte[8 << 20];
+        new java.util.Random(8).nextBytes(bytes);
+        return bytes;
+    }
+
     private static final class Running implements ExtensionContext.Store.CloseableResource {
         final TomcatServer server;
 
@@ -63,6 +73,7 @@ public final class SharedTomcat implements ParameterResolver {
                             "secure", "true"), TestKeystore.sslHostConfig())
                     .webapp("examples")
                     .webapp("manager")
+                    .webappFile(LARGE_FILE.substring(1), largeFileBytes())
                     .start();
         }
 

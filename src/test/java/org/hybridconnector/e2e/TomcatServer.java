@@ -44,6 +44,7 @@ public final class TomcatServer implements AutoCloseable {
     private final List<String> executorElements = new ArrayList<>();
     private final List<Path> wars = new ArrayList<>();
     private final Map<String,String> contextFiles = new LinkedHashMap<>();
+    private final Map<String,byte[]> webappFiles = new LinkedHashMap<>();
     private static final Set<Integer> PORTS_HANDED_OUT = ConcurrentHashMap.newKeySet();
 
     private int shutdownPort;
@@ -116,6 +117,15 @@ public final class TomcatServer implements AutoCloseable {
         StringBuilder element = new StringBuilder("    <Executor name=\"" + name + "\"");
         attributes.forEach((key, value) -> element.append(' ').append(key).append("=\"").append(value).append('"'));
         executorElements.add(element.append(" />\n").toString());
+        return this;
+    }
+
+    /**
+     * Places a file under {@code webapps/} ({@code "files/big.bin"} makes a webapp {@code /files}
+     * whose default servlet serves it).
+     */
+    public TomcatServer webappFile(String path, byte[] content) {
+        webappFiles.put(path, content);
         return this;
     }
 
@@ -335,6 +345,11 @@ public final class TomcatServer implements AutoCloseable {
             Path file = base.resolve("conf/Catalina/localhost").resolve(context.getKey() + ".xml");
             Files.createDirectories(file.getParent());
             Files.writeString(file, context.getValue());
+        }
+        for (Map.Entry<String,byte[]> file : webappFiles.entrySet()) {
+            Path target = base.resolve("webapps").resolve(file.getKey());
+            Files.createDirectories(target.getParent());
+            Files.write(target, file.getValue());
         }
         for (String webapp : webapps) {
             if (webapp.equals("probe")) {
