@@ -218,6 +218,11 @@ final class SelectorLoop implements Runnable {
         while ((command = commands.poll()) != null) {
             HybridSocketWrapper connection = command.connection();
             if (connection.isClosed()) {
+                if (command.kind() == Kind.TRANSFER) {
+                    // Closed on its way here: only the file is left to let go.
+                    connection.transfer.close();
+                    connection.transfer = null;
+                }
                 continue;
             }
             try {
