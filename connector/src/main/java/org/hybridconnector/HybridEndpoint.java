@@ -287,15 +287,19 @@ public class HybridEndpoint extends ChannelEndpoint {
 
     private void awaitWorkersIdle(long timeoutMillis) throws InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
-        // A file the selector is still sending is a response begun: it too may finish.
-        while (workLoad.running() + workLoad.ready() + selectorLoop.transferCount() > 0 &&
-                deadline - System.nanoTime() > 0) {
+        while (responsesInFlight() > 0 && deadline - System.nanoTime() > 0) {
             Thread.sleep(10);
         }
-        if (workLoad.running() + workLoad.ready() > 0) {
+        if (responsesInFlight() > 0) {
             log.warn(sm.getString("endpoint.stopWithRequestsInFlight", getName(),
-                    Integer.valueOf(workLoad.running()), Long.valueOf(timeoutMillis)));
+                    Integer.valueOf(workLoad.running()), Integer.valueOf(selectorLoop.transferCount()),
+                    Long.valueOf(timeoutMillis)));
         }
+    }
+
+    /** Requests queued or running, and files the selector is still sending: responses begun. */
+    private int responsesInFlight() {
+        return workLoad.running() + workLoad.ready() + selectorLoop.transferCount();
     }
 
     // ------------------------------------------------------- the acceptor's side

@@ -42,6 +42,7 @@ final class HybridSocketWrapper extends ChannelSocketWrapper {
     boolean writeWanted;
     /** The file the selector is sending on the connection's behalf, if any. */
     FileTransfer transfer;
+    /** When the client last took bytes of {@link #transfer}: its stall deadline counts from then. */
     long transferProgressNanos;
     final HeadScanner headScanner = new HeadScanner();
     /** Request heads handed to a worker so far; the selector thread's alone. */

@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
+
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -21,6 +23,17 @@ class SendfileIT {
 
     /** A receive buffer small enough that the server's writes stop soon after the client's reads. */
     private static final int SMALL_WINDOW = 16 * 1024;
+
+    /** A client with a small receive window that asks for the large file and has read none of it yet. */
+    private static RawConnection askForTheLargeFile(int port) throws IOException {
+        RawConnection connection = RawConnection.open(port, 10_000, SMALL_WINDOW);
+        try {
+            return connection.send(RawConnection.get(SharedTomcat.LARGE_FILE));
+        } catch (IOException e) {
+            connection.close();
+            throw e;
+        }
+    }
 
     @ParameterizedTest
     @ValueSource(strings = { SharedTomcat.NIO, SharedTomcat.HYBRID })
@@ -46,8 +59,7 @@ class SendfileIT {
     @Test
     void testClientThatPausesReadingHoldsNoWorkerAndGetsTheWholeFile(TomcatServer tomcat) throws Exception {
         int port = tomcat.port(SharedTomcat.HYBRID_ONE_WORKER);
-        try (RawConnection paused = RawConnection.open(port, 10_000, SMALL_WINDOW)) {
-            paused.send(RawConnection.get(SharedTomcat.LARGE_FILE));
+        try (RawConnection paused = askForTheLargeFile(port)) {
             Thread.sleep(300);
 
             // The only worker is free while the paused client's file waits in the selector.
@@ -68,8 +80,7 @@ class SendfileIT {
     @Test
     void testClientThatStopsReadingIsClosedAfterConnectionTimeout(TomcatServer tomcat) throws Exception {
         int port = tomcat.port(SharedTomcat.HYBRID_ONE_WORKER);
-        try (RawConnection stopped = RawConnection.open(port, 10_000, SMALL_WINDOW)) {
-            stopped.send(RawConnection.get(SharedTomcat.LARGE_FILE));
+        try (RawConnection stopped = askForTheLargeFile(port)) {
             Thread.sleep(5000);
             // What was in flight arrives, then the end of the stream: the response is cut short.
             RawResponse response = stopped.read();
