@@ -71,18 +71,42 @@ public final class Summary {
     }
 
     /**
-     * The lowest offered load at which no variant completes 90 % of the sessions offered (median),
-     * or {@code NaN} if every load was served: where overload starts on this machine.
+     * The saturation load: the highest offered load the server still carried (the best variant
+     * completed at least 90 % of the sessions offered, median) with a load above it that it no
+     * longer carried. If the best variant fell short already at the lowest load, that load, where
+     * saturation is at or below ({@link #saturatedAtLowestLoad()}); {@code NaN} if every load was
+     * carried. Multiples of it ("2x saturation") are what the findings compare at.
      */
     public double saturationLoad() {
+        double carried = Double.NaN;
         for (double load : loads) {
-            double best = variants.stream().mapToDouble(v -> spread(v, load, StepRecord::completedPerSecond).median())
-                    .filter(x -> !Double.isNaN(x)).max().orElse(Double.NaN);
-            if (best < 0.9 * load) {
-                return load;
+            if (bestCompleted(load) < 0.9 * load) {
+                return Double.isNaN(carried) ? load : carried;
             }
+            carried = load;
         }
         return Double.NaN;
+    }
+
+    /** Whether even the lowest load was past saturation, so that saturation lies at or below it. */
+    public boolean saturatedAtLowestLoad() {
+        double lowest = loads.first();
+        return bestCompleted(lowest) < 0.9 * lowest;
+    }
+
+    private double bestCompleted(double load) {
+        return variants.stream().mapToDouble(v -> spread(v, load, StepRecord::completedPerSecond).median())
+                .filter(x -> !Double.isNaN(x)).max().orElse(Double.NaN);
+    }
+
+    /**
+     * The tested load that is {@code multiple} times saturation, give or take 15 %, or {@code NaN} if
+     * none was tested.
+     */
+    public double loadAt(double saturation, double multiple) {
+        double wanted = saturation * multiple;
+        return loads.stream().filter(l -> Math.abs(l - wanted) <= 0.15 * wanted)
+                .min((a, b) -> Double.compare(Math.abs(a - wanted), Math.abs(b - wanted))).orElse(Double.NaN);
     }
 
     /** Writes {@code summary.md}, {@code plot-<variant>.dat} and {@code plots.gp} into {@code directory}. */
@@ -148,11 +172,20 @@ public final class Summary {
                 + "variant, variants interleaved. Cells show the median over runs and, with several runs, the range. "
                 + "Rates per second divide by the %.0f s window.%n%n", window, repeats, window));
         double saturation = saturationLoad();
-        md.append(Double.isNaN(saturation) ? "No load saturated every variant (all completed ≥ 90 % of the sessions offered).\n\n"
-                : String.format(Locale.ROOT, "Saturation (the lowest load at which no variant completed 90 %% of the "
-                        + "sessions offered): **%.1f new sessions/s**.%n%n", saturation));
-
+        if (Double.isNaN(saturation)) {
+            md.append("No load saturated the server: at every load some variant completed ≥ 90 % of the sessions "
+                    + "offered.\n\n");
+        } else if (saturatedAtLowestLoad()) {
+            md.append(String.format(Locale.ROOT, "Saturation: **at or below %.1f new sessions/s**, the lowest load "
+                    + "tested (no variant completed 90 %% of the sessions offered there); multiples below count from "
+                    + "it.%n%n", saturation));
+        } else {
+            md.append(String.format(Locale.ROOT, "Saturation: **%.1f new sessions/s**, the highest load at which the "
+                    + "best variant still completed 90 %% of the sessions offered (at the next load up none did).%n%n",
+                    saturation));
+        }
         findings(md, saturation);
+        new PolicyTargets(this).append(md, saturation);
         table(md, "Completed sessions/s", StepRecord::completedPerSecond, "%.2f", true);
         table(md, "Failed sessions/s", StepRecord::failedPerSecond, "%.2f", false);
         table(md, "Replies/s", StepRecord::replyRate, "%.1f", true);
@@ -196,8 +229,8 @@ public final class Summary {
     }
 
     /**
-     * The comparison the paper makes, in words: at the saturation load and at the tested load
-     * nearest twice it, how many sessions the hybrid completed per session another variant
+     * The comparison the paper makes, in words: at the saturation load and at the tested loads
+     * twice and three times it, how many sessions the hybrid completed per session another variant
      * completed, and what that says. Computed, so that it can be wrong only if the data is.
      */
     void findings(StringBuilder md, double saturation) {
@@ -205,9 +238,11 @@ public final class Summary {
             return;
         }
         md.append("## Findings\n\n");
-        double twice = loads.stream().min((a, b) -> Double.compare(Math.abs(a - 2 * saturation),
-                Math.abs(b - 2 * saturation))).orElse(saturation);
-        List<Double> points = twice > saturation * 1.4 ? List.of(saturation, twice) : List.of(saturation);
+        List<Double> points = Stream.of(1.0, 2.0, 3.0).map(m -> loadAt(saturation, m)).filter(l -> !Double.isNaN(l))
+                .distinct().toList();
+        if (points.isEmpty()) {
+            return;
+        }
         for (double load : points) {
             double hybrid = spread(REFERENCE, load, StepRecord::completedPerSecond).median();
             md.append(String.format(Locale.ROOT, "- At %.1f new sessions/s (%.1fx saturation) the hybrid completed "

@@ -1,6 +1,7 @@
 package org.hybridconnector.bench.report;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -44,14 +45,17 @@ class SummaryTest {
     @Test
     void testSummaryHasMediansRatiosSaturationAndPlots(@TempDir Path dir) throws IOException {
         List<StepRecord> records = new ArrayList<>();
-        // hybrid keeps completing sessions past 10/s; blocking collapses.
-        double[][] hybrid = { { 5, 5.0, 4.9, 5.0 }, { 10, 8.5, 8.8, 8.6 }, { 20, 11, 12, 10 } };
-        double[][] blocking = { { 5, 5.0, 5.0, 4.8 }, { 10, 6.0, 7.0, 5.0 }, { 20, 2, 3, 1 } };
+        // Both carry 10/s; past it the hybrid keeps completing sessions and blocking collapses.
+        double[][] hybrid = { { 10, 9.8, 9.9, 10.0 }, { 20, 11, 12, 10 }, { 30, 10, 11, 9 } };
+        double[][] blocking = { { 10, 9.5, 9.6, 9.7 }, { 20, 2, 3, 1 }, { 30, 1, 1.5, 0.5 } };
         add(records, "hybrid", hybrid);
         add(records, "blocking", blocking);
         Summary summary = new Summary(records);
-        assertEquals(10, summary.saturationLoad(), 1e-9, "at 10/s the best completes 8.6 < 9");
-        assertEquals(8.6, summary.spread("hybrid", 10, StepRecord::completedPerSecond).median(), 1e-9);
+        assertEquals(10, summary.saturationLoad(), 1e-9, "the highest load carried: at 20/s the best completes 11 < 18");
+        assertEquals(20, summary.loadAt(10, 2), 1e-9);
+        assertEquals(30, summary.loadAt(10, 3), 1e-9);
+        assertTrue(Double.isNaN(summary.loadAt(10, 4)), "40/s was not tested");
+        assertEquals(9.9, summary.spread("hybrid", 10, StepRecord::completedPerSecond).median(), 1e-9);
         summary.write(dir, "Test run", "bench/run sessions --quick", "Notes here.");
         String md = Files.readString(dir.resolve("summary.md"));
         assertTrue(md.contains("bench/run sessions --quick"), md);
@@ -61,7 +65,10 @@ class SummaryTest {
         assertTrue(md.contains("| 20.0 | 2002 (2001–2003) | 2002 (2001–2003) |"), md);
         assertTrue(md.contains("At 20.0 new sessions/s (2.0x saturation) the hybrid completed 11.00 sessions/s: "
                 + "blocking 2.00 (hybrid/blocking 5.50)"), md);
+        assertTrue(md.contains("At 30.0 new sessions/s (3.0x saturation) the hybrid completed 10.00 sessions/s: "
+                + "blocking 1.00 (hybrid/blocking 10.00)"), md);
         assertTrue(md.contains("completed more sessions per second than every other variant"), md);
+        assertFalse(md.contains("Overload policy targets"), "no policy variant ran: " + md);
         assertTrue(Files.readString(dir.resolve("plot-blocking.dat")).contains("20.000 2.000"));
         String gp = Files.readString(dir.resolve("plots.gp"));
         assertTrue(gp.contains("'plot-hybrid.dat' using 1:2") && gp.contains("sessions.png"), gp);
@@ -80,6 +87,71 @@ class SummaryTest {
         assertTrue(md.contains("which are not valid (the count in brackets): blocking at 20.0 run 2 (229)."), md);
         assertTrue(md.contains("blocking 2.00 (hybrid/blocking 5.50; not valid: httperf ran out of descriptors)"), md);
         assertTrue(md.contains("blocking 6.00 (hybrid/blocking 1.43)."), "the valid load stays unmarked: " + md);
+    }
+
+    @Test
+    void testSaturationIsAtOrBelowTheLowestLoadWhenNoneWasCarried(@TempDir Path dir) throws IOException {
+        List<StepRecord> records = new ArrayList<>();
+        add(records, "hybrid", new double[][] { { 10, 8.5, 8.8, 8.6 }, { 20, 6, 7, 5 } });
+        Summary summary = new Summary(records);
+        assertEquals(10, summary.saturationLoad(), 1e-9);
+        assertTrue(summary.saturatedAtLowestLoad());
+        summary.write(dir, "Test run", "cmd", "");
+        assertTrue(Files.readString(dir.resolve("summary.md")).contains("**at or below 10.0 new sessions/s**"));
+    }
+
+    @Test
+    void testNoSaturationWhenEveryLoadWasCarried() {
+        List<StepRecord> records = new ArrayList<>();
+        add(records, "hybrid", new double[][] { { 10, 10, 10, 10 }, { 20, 19, 19.5, 20 } });
+        Summary summary = new Summary(records);
+        assertTrue(Double.isNaN(summary.saturationLoad()));
+        assertFalse(summary.saturatedAtLowestLoad());
+    }
+
+    @Test
+    void testPolicyTargetsAreCheckedAtTwiceAndThriceSaturation(@TempDir Path dir) throws IOException {
+        List<StepRecord> records = new ArrayList<>();
+        // variant, load, completed/s, replies/s, abandoned sessions, quick p99 ms (the same for each run)
+        Object[][] rows = {
+                { "hybrid-sessions-503", 10, 10.0, 500.0, 0, 50.0 },
+                { "hybrid-sessions-503", 20, 13.0, 600.0, 0, 100.0 },
+                { "hybrid-sessions-503", 30, 12.0, 560.0, 24, 300.0 },
+                { "nio", 10, 10.0, 500.0, 0, 60.0 },
+                { "nio", 20, 8.0, 620.0, 120, 2000.0 },
+                { "nio", 30, 5.0, 600.0, 240, 2000.0 },
+                { "nio2", 10, 10.0, 500.0, 0, 60.0 },
+                { "nio2", 20, 9.5, 610.0, 60, 1500.0 },
+                { "nio2", 30, 9.5, 590.0, 60, 1500.0 },
+                { "nio-admission", 10, 10.0, 500.0, 0, 60.0 },
+                { "nio-admission", 20, 12.0, 580.0, 0, 900.0 },
+                { "nio-admission", 30, 11.5, 570.0, 0, 900.0 } };
+        for (Object[] row : rows) {
+            for (int repeat = 1; repeat <= 3; repeat++) {
+                records.add(step((String) row[0], (Integer) row[1], repeat, (Double) row[2], (Double) row[3],
+                        (Integer) row[4], (Double) row[5]));
+            }
+        }
+        Summary summary = new Summary(records);
+        assertEquals(10, summary.saturationLoad(), 1e-9);
+        summary.write(dir, "Test run", "cmd", "");
+        String md = Files.readString(dir.resolve("summary.md"));
+        assertTrue(md.contains("## Overload policy targets"), md);
+        // 13 / 9.5 = 1.37 over nio2; 13 / 12 = 1.08 over nio-admission; 600 / 620 = 0.97 of nio's replies;
+        // nio's p99 2000 / 100 = 20x lower.
+        assertTrue(md.contains("| hybrid-sessions-503 | 20.0 (2x) | 13.00 | 1.37 ✓ (nio2) | 1.08 ✗ | 0.00 (0.00) ✓ "
+                + "| 0.97 ✓ | 20.00 ✓ |"), md);
+        // 12 / 9.5 = 1.26; 12 / 11.5 = 1.04; 24 sessions over 10 s abandoned; 560 / 600 = 0.93; 2000 / 300 = 6.7x.
+        assertTrue(md.contains("| hybrid-sessions-503 | 30.0 (3x) | 12.00 | 1.26 ✗ (nio2) | 1.04 ✗ | 2.40 (2.40) ✗ "
+                + "| 0.93 ✗ | 6.67 ✗ |"), md);
+    }
+
+    private static StepRecord step(String variant, double load, int repeat, double completedPerSecond,
+            double repliesPerSecond, long abandoned, double p99) {
+        long completed = Math.round(completedPerSecond * 10);
+        return new StepRecord("bidding", variant, "17", load, repeat, 10, (long) (load * 10), completed, abandoned, 0,
+                Math.round(repliesPerSecond * 10), 12.5, 0.5, 0, 0, 0, 0, 1.0, 0, 30.0, 20.0, -1, 100.0, 90.0, 1, 0,
+                200.0, 0, abandoned, ProbeResult.of(new double[] { 10, 20, p99 }, 0, 0, 0));
     }
 
     private static StepRecord withClientLimited(StepRecord record, long clientLimited) {
