@@ -68,8 +68,12 @@ final class WorkerPools {
             routing = null;
             lengthy = null;
         }
-        countRule = minWorkers > 0 ? new WorkerCountRule(minWorkers, generalCapacity, generalCapacity) : null;
+        countRule = minWorkers > 0 ? new WorkerCountRule(minWorkers, generalCapacity, minWorkers) : null;
         workLoad.setWorkerCapacity(generalCapacity + lengthyThreads());
+        if (countRule != null) {
+            // An adaptive count starts at its minimum and grows while requests queue.
+            resizeGeneral(countRule.count());
+        }
     }
 
     /**

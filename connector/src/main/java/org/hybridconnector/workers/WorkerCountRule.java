@@ -4,40 +4,60 @@ package org.hybridconnector.workers;
  * The adaptive worker count: how many workers may serve at once, between a minimum and a maximum,
  * so that an operator need not tune {@code maxThreads} by hand.
  * <p>
- * Once a second it looks at the last second's mean ready-queue length, the mean utilization of
- * the workers allowed, and the requests completed:
+ * It climbs the throughput curve by trials. Once a second it is told the second's mean ready-queue
+ * length, the utilization of the workers allowed, and the requests completed; it judges on
+ * {@value #WINDOW_TICKS}-second windows, because one second's completions vary by several per cent
+ * with the mix of requests in it, and a rule that trusts single seconds keeps workers on noise.
  * <ul>
- * <li><b>grow</b> while requests queue (a mean of at least one) and the workers are nearly all busy
- * (at least 90 %): by half the mean queue, at least one, up to the ceiling. A grow is a trial:
- * if the next second completes less than 5 % more requests, the extra workers did not help (the
- * bottleneck is elsewhere: the CPU, the database), so the count steps back and the ceiling stays
- * there for {@value #HOLD_TICKS} seconds before it is probed again. If it completed more, but
- * less than the added workers would at the rate each worker had before, only the workers the
- * gain pays for are kept (and the ceiling held there), so that a large step cannot overshoot the
- * knee of the throughput curve;</li>
- * <li><b>shrink</b> by one after {@value #IDLE_TICKS} seconds in a row under 50 % utilization with
- * next to no queue;</li>
- * <li>otherwise hold. The gap between 50 % and 90 % and the trial of every grow are what keep
- * it from oscillating: at a steady load the count settles and moves again only to probe, at
- * most once per hold.</li>
+ * <li><b>Under pressure</b> (a window with a mean queue of at least one and at least 90 % of the
+ * workers busy), once the hold is over, it tries a step in its current direction and compares the
+ * next window's completions with the last one's. Up is by half the mean queue (at least one): kept
+ * if completions grew by 5 % or more, and then only as many added workers as the gain pays for at
+ * the earlier rate per worker. Down is by a quarter of the count (at least one): kept if
+ * completions fell by less than 3 %, since then the workers removed did no work the others could
+ * not do (the bottleneck is the database or the CPU). A kept step is followed by another in the same
+ * direction; a step that did not pay is undone, the direction turns, and the count holds for
+ * {@value #HOLD_TICKS} seconds, twice as long after each further step that does not pay (at most
+ * {@value #MAX_HOLD_TICKS}), so that a count that has found the knee of the curve stays there and
+ * moves again only to probe, ever more rarely.</li>
+ * <li><b>Idle</b>: after {@value #IDLE_TICKS} seconds in a row under 50 % utilization with next to
+ * no queue, one worker fewer.</li>
+ * <li>Otherwise it holds.</li>
  * </ul>
+ * Trials in both directions make it unbiased: noise that lets a useless worker in once is as likely
+ * to let it out again, so the count cannot creep up under a long overload.
+ * <p>
  * Thread safety: none; only the selector thread ticks it.
  */
 public final class WorkerCountRule {
 
-    static final int HOLD_TICKS = 30;
+    static final int WINDOW_TICKS = 5;
+    static final int HOLD_TICKS = 20;
+    static final int MAX_HOLD_TICKS = 160;
     static final int IDLE_TICKS = 3;
     private static final double BUSY = 0.9;
     private static final double IDLE = 0.5;
     private static final double GAIN_NEEDED = 1.05;
+    private static final double LOSS_TOLERATED = 0.97;
 
     private final int minimum;
     private final int maximum;
     private int count;
-    private int ceiling;
-    private int heldFor;
+
+    private boolean goingUp = true;
+    private int hold;
+    private int nextHold = HOLD_TICKS;
     private int idleTicks;
+
+    /** The window being measured: seconds in it and their sums. */
+    private int windowTicks;
+    private double windowCompleted;
+    private double windowQueue;
+    private double windowUtilization;
+
+    /** The count before the step on trial, or -1 when no step is on trial. */
     private int beforeTrial = -1;
+    /** Mean completions per second of the window before the step on trial. */
     private double completedBeforeTrial;
 
     public WorkerCountRule(int minimum, int maximum, int initial) {
@@ -48,24 +68,6 @@ public final class WorkerCountRule {
         this.minimum = minimum;
         this.maximum = maximum;
         this.count = initial;
-        this.ceiling = maximum;
-    }
-
-    /**
-     * How many of the {@code added} workers of the trial earned their place: as many as the extra
-     * completions would keep busy at the rate each worker completed before; none if the gain was
-     * under 5 %.
-     */
-    private int workersThatPaid(int added, double completed) {
-        if (completed < completedBeforeTrial * GAIN_NEEDED) {
-            return 0;
-        }
-        if (completedBeforeTrial <= 0) {
-            return added;
-        }
-        double perWorker = completedBeforeTrial / beforeTrial;
-        long paid = Math.round((completed - completedBeforeTrial) / perWorker);
-        return (int) Math.max(0, Math.min(added, paid));
     }
 
     /** Workers allowed now. */
@@ -82,33 +84,95 @@ public final class WorkerCountRule {
      * @return the workers allowed from now on
      */
     public int tick(double meanQueue, double utilization, double completed) {
-        if (heldFor > 0 && --heldFor == 0) {
-            ceiling = maximum;
+        if (hold > 0) {
+            hold--;
         }
-        if (beforeTrial >= 0) {
-            int added = count - beforeTrial;
-            int paid = workersThatPaid(added, completed);
-            if (paid < added) {
-                count = beforeTrial + paid;
-                ceiling = count;
-                heldFor = HOLD_TICKS;
-            }
-            beforeTrial = -1;
+        if (utilization < IDLE && meanQueue < 0.5) {
+            shrinkWhenIdle();
             return count;
         }
-        if (meanQueue >= 1 && utilization >= BUSY && count < ceiling) {
-            idleTicks = 0;
-            beforeTrial = count;
-            completedBeforeTrial = completed;
-            count = Math.min(ceiling, count + Math.max(1, (int) (meanQueue / 2)));
-        } else if (utilization < IDLE && meanQueue < 0.5) {
-            if (++idleTicks >= IDLE_TICKS && count > minimum) {
-                count--;
-                idleTicks = 0;
-            }
-        } else {
-            idleTicks = 0;
+        idleTicks = 0;
+        windowTicks++;
+        windowCompleted += completed;
+        windowQueue += meanQueue;
+        windowUtilization += utilization;
+        if (windowTicks == WINDOW_TICKS) {
+            endWindow(windowCompleted / windowTicks, windowQueue / windowTicks, windowUtilization / windowTicks);
+            startWindow();
         }
         return count;
+    }
+
+    private void shrinkWhenIdle() {
+        // A step on trial cannot be judged while there is no demand: undo it.
+        if (beforeTrial >= 0) {
+            count = beforeTrial;
+            beforeTrial = -1;
+        }
+        startWindow();
+        if (++idleTicks >= IDLE_TICKS && count > minimum) {
+            count--;
+            idleTicks = 0;
+        }
+    }
+
+    private void startWindow() {
+        windowTicks = 0;
+        windowCompleted = 0;
+        windowQueue = 0;
+        windowUtilization = 0;
+    }
+
+    private void endWindow(double completed, double meanQueue, double utilization) {
+        if (beforeTrial >= 0) {
+            judgeTrial(completed);
+            return;
+        }
+        boolean pressed = meanQueue >= 1 && utilization >= BUSY;
+        if (!pressed || hold > 0) {
+            return;
+        }
+        int step = goingUp ? Math.min(maximum, count + Math.max(1, (int) (meanQueue / 2)))
+                : Math.max(minimum, count - Math.max(1, count / 4));
+        if (step == count) {
+            // Against a bound: the other direction is the only one left to probe.
+            goingUp = !goingUp;
+            return;
+        }
+        beforeTrial = count;
+        completedBeforeTrial = completed;
+        count = step;
+    }
+
+    private void judgeTrial(double completed) {
+        int kept = count > beforeTrial ? beforeTrial + workersThatPaid(count - beforeTrial, completed)
+                : completed >= completedBeforeTrial * LOSS_TOLERATED ? count : beforeTrial;
+        boolean paid = kept != beforeTrial;
+        count = kept;
+        beforeTrial = -1;
+        if (paid) {
+            nextHold = HOLD_TICKS;
+        } else {
+            goingUp = !goingUp;
+            hold = nextHold;
+            nextHold = Math.min(MAX_HOLD_TICKS, 2 * nextHold);
+        }
+    }
+
+    /**
+     * How many of the {@code added} workers of an upward step earned their place: as many as the extra
+     * completions would keep busy at the rate each worker completed before; none if the gain was
+     * under 5 %.
+     */
+    private int workersThatPaid(int added, double completed) {
+        if (completed < completedBeforeTrial * GAIN_NEEDED) {
+            return 0;
+        }
+        if (completedBeforeTrial <= 0) {
+            return added;
+        }
+        double perWorker = completedBeforeTrial / beforeTrial;
+        long paid = Math.round((completed - completedBeforeTrial) / perWorker);
+        return (int) Math.max(0, Math.min(added, paid));
     }
 }
