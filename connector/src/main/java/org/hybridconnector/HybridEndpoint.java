@@ -24,6 +24,7 @@ import org.apache.tomcat.util.res.StringManager;
 import org.hybridconnector.admission.AdmissionPolicy;
 import org.hybridconnector.admission.BusyWorkersAdmission;
 import org.hybridconnector.admission.WorkLoad;
+import org.hybridconnector.workers.ServiceTimes;
 
 /**
  * The hybrid endpoint: one acceptor thread (Tomcat's own {@code Acceptor}, gated by an
@@ -42,6 +43,9 @@ public class HybridEndpoint extends ChannelEndpoint {
 
     private static final Log log = LogFactory.getLog(HybridEndpoint.class);
     private static final StringManager sm = StringManager.getManager(HybridEndpoint.class);
+
+    /** How many lengthy paths the {@code lengthyPaths} attribute lists: enough to see the pattern. */
+    private static final int LENGTHY_PATHS_SHOWN = 20;
 
     /** How often a waiting acceptor re-asks a policy whose answer may change with time alone. */
     private static final long ADMISSION_RECHECK_MILLIS = 100;
@@ -178,6 +182,13 @@ public class HybridEndpoint extends ChannelEndpoint {
     public int getLengthyReserve() {
         WorkerPools pools = workerPools;
         return pools == null ? -1 : pools.reserve();
+    }
+
+    /** The request paths counted lengthy now, slowest first, with their averages; empty with one pool. */
+    public String getLengthyPaths() {
+        WorkerPools pools = workerPools;
+        ServiceTimes times = pools == null ? null : pools.serviceTimes();
+        return times == null ? "" : times.describeLengthy(LENGTHY_PATHS_SHOWN);
     }
 
     WorkerPools getWorkerPools() {

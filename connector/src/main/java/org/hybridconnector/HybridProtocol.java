@@ -272,6 +272,11 @@ public class HybridProtocol extends AbstractHttp11Protocol<SocketChannel> {
         return endpoint().getLengthyReserve();
     }
 
+    /** The request paths counted lengthy now, slowest first, with their average service times. */
+    public String getLengthyPaths() {
+        return endpoint().getLengthyPaths();
+    }
+
     /** {@code sessions}: new sessions let in so far. */
     public long getAdmittedSessionCount() {
         return endpoint().getAdmissionPolicy() instanceof SessionAdmission s ? s.admittedCount() : -1;

@@ -1,7 +1,11 @@
 package org.hybridconnector.workers;
 
+import java.util.Comparator;
+import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
 
 /**
  * What each request path costs a worker: an exponentially weighted average of the time a worker
@@ -58,6 +62,18 @@ public final class ServiceTimes {
 
     public int pathCount() {
         return byPath.size();
+    }
+
+    /**
+     * The lengthy paths, slowest first, at most {@code max} of them, each with its average, as an
+     * operator reads them: {@code /search (41.2 ms), /report (25.0 ms)}; empty if none is lengthy.
+     */
+    public String describeLengthy(int max) {
+        return byPath.entrySet().stream().filter(e -> e.getValue().nanos >= lengthyNanos)
+                .sorted(Comparator.comparingDouble((Map.Entry<String,Average> e) -> e.getValue().nanos).reversed())
+                .limit(max)
+                .map(e -> String.format(Locale.ROOT, "%s (%.1f ms)", e.getKey(), e.getValue().nanos / 1e6))
+                .collect(Collectors.joining(", "));
     }
 
     private static final class Average {

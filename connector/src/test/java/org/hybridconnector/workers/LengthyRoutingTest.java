@@ -27,6 +27,16 @@ class LengthyRoutingTest {
     }
 
     @Test
+    void testDescribesTheLengthyPathsSlowestFirst() {
+        assertEquals("", times.describeLengthy(5));
+        times.record("/report", 60 * MS);
+        times.record("/search", 200 * MS);
+        times.record("/quick", 2 * MS);
+        assertEquals("/search (200.0 ms), /report (60.0 ms)", times.describeLengthy(5));
+        assertEquals("/search (200.0 ms)", times.describeLengthy(1));
+    }
+
+    @Test
     void testLearnsABoundedNumberOfPaths() {
         for (int i = 0; i < 10; i++) {
             times.record("/p" + i, 500 * MS);
