@@ -55,7 +55,7 @@ public final class LengthyRouting {
 
     /** Once a second: the reserve follows the spare general workers. */
     public void tick() {
-        reserve.tick(spareGeneral());
+        reserve.tick(spareGeneral(), generalCapacity.getAsInt());
     }
 
     /** General workers not running or queued for a request. */

@@ -11,6 +11,12 @@ package org.hybridconnector.workers;
  * under the minimum: it backs off gradually, so one quiet second does not reopen the general pool
  * to a flood of lengthy requests.
  * <p>
+ * It never exceeds the general pool's size less two (nor falls under the minimum). While spare
+ * workers stay at none the rule alone would double the reserve every second, past any meaning and,
+ * within a minute, past the range of an {@code int}; and a reserve of the whole pool, or of all but
+ * one worker, could never fall again, since spare workers cannot exceed the pool and half a surplus
+ * of one rounds down to nothing. Two short of the pool, an idle pool brings it back down.
+ * <p>
  * Only the selector thread ticks it; workers read {@link #reserve()} from any thread.
  */
 public final class ReserveRule {
@@ -36,14 +42,17 @@ public final class ReserveRule {
         return minimum;
     }
 
-    /** One second has passed and the general pool has {@code spare} workers free: adapt. */
-    public void tick(int spare) {
+    /**
+     * One second has passed and the general pool, of {@code capacity} workers, has {@code spare} of
+     * them free: adapt.
+     */
+    public void tick(int spare, int capacity) {
         int current = reserve;
         if (spare < current) {
             current += (current - spare) + Math.max(0, minimum - spare);
         } else if (spare > current) {
             current = Math.max(minimum, current - (spare - current) / 2);
         }
-        reserve = current;
+        reserve = Math.max(minimum, Math.min(current, capacity - 2));
     }
 }
