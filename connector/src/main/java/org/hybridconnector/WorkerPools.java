@@ -44,6 +44,7 @@ final class WorkerPools {
     private int samples;
     private long queueSum;
     private long busySum;
+    private int heldBackSamples;
     private long completedAtLastSecond;
 
     /**
@@ -112,6 +113,9 @@ final class WorkerPools {
             samples++;
             queueSum += workLoad.ready();
             busySum += workLoad.running();
+            if (workLoad.isAcceptorWaiting()) {
+                heldBackSamples++;
+            }
         }
         if (now - nextSecond < 0) {
             return;
@@ -123,11 +127,13 @@ final class WorkerPools {
         if (countRule != null && samples > 0) {
             long done = completed.get();
             double utilization = (double) busySum / samples / (generalCapacity + lengthyThreads());
-            int count = countRule.tick((double) queueSum / samples, Math.min(1, utilization), done - completedAtLastSecond);
+            int count = countRule.tick((double) queueSum / samples, (double) heldBackSamples / samples,
+                    Math.min(1, utilization), done - completedAtLastSecond);
             completedAtLastSecond = done;
             samples = 0;
             queueSum = 0;
             busySum = 0;
+            heldBackSamples = 0;
             resizeGeneral(count);
         }
     }
@@ -156,6 +162,11 @@ final class WorkerPools {
     /** Whether {@link #tick} must come every 100 ms (the adaptive count samples that often). */
     boolean measuresOverTime() {
         return countRule != null;
+    }
+
+    /** Whether {@code pool}, as {@link #route} returned it, is the lengthy requests' pool. */
+    boolean isLengthyPool(Executor pool) {
+        return lengthy != null && pool == lengthy;
     }
 
     boolean hasLengthyPool() {

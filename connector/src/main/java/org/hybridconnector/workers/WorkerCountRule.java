@@ -5,13 +5,16 @@ package org.hybridconnector.workers;
  * so that an operator need not tune {@code maxThreads} by hand.
  * <p>
  * It climbs the throughput curve by trials. Once a second it is told the second's mean ready-queue
- * length, the utilization of the workers allowed, and the requests completed; it judges on
+ * length, the share of it during which the acceptor held new connections back (admission control:
+ * there the demand waits in the kernel's backlog, which no queue length shows), the utilization of
+ * the workers allowed, and the requests completed; it judges on
  * {@value #WINDOW_TICKS}-second windows, because one second's completions vary by several per cent
  * with the mix of requests in it, and a rule that trusts single seconds keeps workers on noise.
  * <ul>
- * <li><b>Under pressure</b> (a window with a mean queue of at least one and at least 90 % of the
- * workers busy), once the hold is over, it tries a step in its current direction and compares the
- * next window's completions with the last one's. Up is by half the mean queue (at least one): kept
+ * <li><b>Under pressure</b> (a window with at least 90 % of the workers busy and a mean queue of at
+ * least one, or the acceptor held back half the time or more), once the hold is over, it tries a
+ * step in its current direction and compares the next window's completions with the last one's. Up
+ * is by half the mean queue or half the count, whichever is more (at least one): kept
  * if completions grew by 5 % or more, and then only as many added workers as the gain pays for at
  * the earlier rate per worker. Down is by a quarter of the count (at least one): kept if
  * completions fell by less than 3 %, since then the workers removed did no work the others could
@@ -21,7 +24,9 @@ package org.hybridconnector.workers;
  * {@value #MAX_HOLD_TICKS}), so that a count that has found the knee of the curve stays there and
  * moves again only to probe, ever more rarely.</li>
  * <li><b>Idle</b>: after {@value #IDLE_TICKS} seconds in a row under 50 % utilization with next to
- * no queue, one worker fewer.</li>
+ * no queue and nobody held back, one worker fewer. Not while a step is on trial: the workers a step
+ * up adds may empty the queue and leave the others half idle, which is the step's effect to judge
+ * by its completions, not a reason to undo it.</li>
  * <li>Otherwise it holds.</li>
  * </ul>
  * Trials in both directions make it unbiased: noise that lets a useless worker in once is as likely
@@ -53,6 +58,7 @@ public final class WorkerCountRule {
     private int windowTicks;
     private double windowCompleted;
     private double windowQueue;
+    private double windowHeldBack;
     private double windowUtilization;
 
     /** The count before the step on trial, or -1 when no step is on trial. */
@@ -79,15 +85,16 @@ public final class WorkerCountRule {
      * One second has passed.
      *
      * @param meanQueue requests waiting for a worker, averaged over the second
+     * @param heldBack the share of the second during which the acceptor held new connections back
      * @param utilization busy workers over workers allowed, averaged over the second
      * @param completed requests completed in the second
      * @return the workers allowed from now on
      */
-    public int tick(double meanQueue, double utilization, double completed) {
+    public int tick(double meanQueue, double heldBack, double utilization, double completed) {
         if (hold > 0) {
             hold--;
         }
-        if (utilization < IDLE && meanQueue < 0.5) {
+        if (beforeTrial < 0 && utilization < IDLE && meanQueue < 0.5 && heldBack == 0) {
             shrinkWhenIdle();
             return count;
         }
@@ -95,20 +102,17 @@ public final class WorkerCountRule {
         windowTicks++;
         windowCompleted += completed;
         windowQueue += meanQueue;
+        windowHeldBack += heldBack;
         windowUtilization += utilization;
         if (windowTicks == WINDOW_TICKS) {
-            endWindow(windowCompleted / windowTicks, windowQueue / windowTicks, windowUtilization / windowTicks);
+            endWindow(windowCompleted / windowTicks, windowQueue / windowTicks, windowHeldBack / windowTicks,
+                    windowUtilization / windowTicks);
             startWindow();
         }
         return count;
     }
 
     private void shrinkWhenIdle() {
-        // A step on trial cannot be judged while there is no demand: undo it.
-        if (beforeTrial >= 0) {
-            count = beforeTrial;
-            beforeTrial = -1;
-        }
         startWindow();
         if (++idleTicks >= IDLE_TICKS && count > minimum) {
             count--;
@@ -120,19 +124,21 @@ public final class WorkerCountRule {
         windowTicks = 0;
         windowCompleted = 0;
         windowQueue = 0;
+        windowHeldBack = 0;
         windowUtilization = 0;
     }
 
-    private void endWindow(double completed, double meanQueue, double utilization) {
+    private void endWindow(double completed, double meanQueue, double heldBack, double utilization) {
         if (beforeTrial >= 0) {
             judgeTrial(completed);
             return;
         }
-        boolean pressed = meanQueue >= 1 && utilization >= BUSY;
+        boolean pressed = utilization >= BUSY && (meanQueue >= 1 || heldBack >= 0.5);
         if (!pressed || hold > 0) {
             return;
         }
-        int step = goingUp ? Math.min(maximum, count + Math.max(1, (int) (meanQueue / 2)))
+        int up = Math.max(1, Math.max((int) (meanQueue / 2), count / 2));
+        int step = goingUp ? Math.min(maximum, count + up)
                 : Math.max(minimum, count - Math.max(1, count / 4));
         if (step == count) {
             // Against a bound: the other direction is the only one left to probe.

@@ -21,7 +21,7 @@ class WorkerCountRuleTest {
     private static int window(WorkerCountRule rule, double queue, double utilization, double completed) {
         int count = rule.count();
         for (int second = 0; second < WINDOW; second++) {
-            count = rule.tick(queue, utilization, completed);
+            count = rule.tick(queue, 0, utilization, completed);
         }
         return count;
     }
@@ -29,15 +29,15 @@ class WorkerCountRuleTest {
     @Test
     void testGrowsWhileRequestsQueueAndEveryWorkerIsBusyAndKeepsWhatPays() {
         WorkerCountRule rule = new WorkerCountRule(2, 40, 10);
-        assertEquals(14, window(rule, 8, 1.0, 100), "half the queue, on trial");
-        assertEquals(14, window(rule, 8, 1.0, 140), "40 % more for 40 % more workers: kept");
-        assertEquals(15, window(rule, 1, 0.95, 140), "a window measured at 14, then the next step up, by at least one");
+        assertEquals(15, window(rule, 8, 1.0, 100), "half the count (more than half the queue), on trial");
+        assertEquals(14, window(rule, 8, 1.0, 140), "40 % more completed: the four workers that pays for are kept");
+        assertEquals(21, window(rule, 1, 0.95, 140), "a window measured at 14, then the next step up");
     }
 
     @Test
     void testUndoesAStepUpThatCompletesNoMoreAndHoldsThenProbesDown() {
         WorkerCountRule rule = new WorkerCountRule(2, 40, 10);
-        assertEquals(12, window(rule, 4, 1.0, 100));
+        assertEquals(15, window(rule, 4, 1.0, 100));
         assertEquals(10, window(rule, 6, 1.0, 101), "1 % more completed: the database, not the workers, limits");
         int heldWindows = WorkerCountRule.HOLD_TICKS / WINDOW - 1;
         for (int w = 0; w < heldWindows; w++) {
@@ -55,6 +55,36 @@ class WorkerCountRuleTest {
         assertEquals(10, window(rule, 4, 1.0, 85), "15 % fewer completions: the workers were needed");
     }
 
+    /**
+     * From its minimum under a long queue the count jumps to its maximum on trial; forty workers
+     * empty the queue at once and sit half idle, which must not undo the step before its completions
+     * are counted (an earlier version of this rule read that as idleness and fell back to two).
+     */
+    @Test
+    void testATrialThatEmptiesTheQueueIsJudgedByItsCompletions() {
+        WorkerCountRule rule = new WorkerCountRule(2, 40, 2);
+        assertEquals(40, window(rule, 100, 1.0, 300));
+        assertEquals(10, window(rule, 0, 0.3, 1500), "1,200 more completed at 150 a worker: eight workers kept");
+    }
+
+    /**
+     * Under admission control the queue stays short: the acceptor lets new connections in only while
+     * there is work for the workers allowed, and the rest of the demand waits in the kernel's
+     * backlog. An acceptor held back with every worker busy is pressure, as a queue is.
+     */
+    @Test
+    void testDemandHeldInTheBacklogIsPressure() {
+        WorkerCountRule rule = new WorkerCountRule(2, 40, 4);
+        for (int second = 0; second < WINDOW; second++) {
+            rule.tick(0, 0.2, 1.0, 400);
+        }
+        assertEquals(4, rule.count(), "held back a fifth of the time: no pressure yet");
+        for (int second = 0; second < WINDOW; second++) {
+            rule.tick(0, 1.0, 1.0, 400);
+        }
+        assertEquals(6, rule.count(), "held back all the time: half the count more, on trial");
+    }
+
     @Test
     void testKeepsOnlyTheWorkersTheGainPaysFor() {
         WorkerCountRule rule = new WorkerCountRule(2, 40, 10);
@@ -65,11 +95,11 @@ class WorkerCountRuleTest {
     @Test
     void testShrinksAfterIdleSecondsDownToTheMinimumOnly() {
         WorkerCountRule rule = new WorkerCountRule(2, 10, 4);
-        assertEquals(4, rule.tick(0, 0.1, 5));
-        assertEquals(4, rule.tick(0, 0.1, 5));
-        assertEquals(3, rule.tick(0, 0.1, 5));
+        assertEquals(4, rule.tick(0, 0, 0.1, 5));
+        assertEquals(4, rule.tick(0, 0, 0.1, 5));
+        assertEquals(3, rule.tick(0, 0, 0.1, 5));
         for (int second = 0; second < 20; second++) {
-            rule.tick(0, 0.0, 0);
+            rule.tick(0, 0, 0.0, 0);
         }
         assertEquals(2, rule.count());
     }
@@ -81,7 +111,7 @@ class WorkerCountRuleTest {
         int highest = 0;
         for (int second = 0; second < 200; second++) {
             completed *= 1.1;
-            highest = Math.max(highest, rule.tick(500, 1.0, completed));
+            highest = Math.max(highest, rule.tick(500, 0, 1.0, completed));
         }
         assertEquals(12, highest, "a queue of 500 asks for 250 more workers; the maximum is 12");
     }
@@ -135,7 +165,7 @@ class WorkerCountRuleTest {
         List<Integer> counts = new ArrayList<>();
         for (int second = 0; second < seconds; second++) {
             double completed = throughput.applyAsDouble(rule.count()) * (1 + noise * random.nextGaussian());
-            counts.add(rule.tick(20, 1.0, completed));
+            counts.add(rule.tick(20, 0, 1.0, completed));
         }
         return counts;
     }
