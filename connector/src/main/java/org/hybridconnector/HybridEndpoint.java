@@ -404,7 +404,10 @@ public class HybridEndpoint extends ChannelEndpoint {
         Runnable counted = () -> {
             long startedAt = System.nanoTime();
             workLoad.requestStarted();
-            admissionPolicy.requestStarted(startedAt - queuedAt);
+            if (pools == null || !pools.isLengthyPool(executor)) {
+                // The lengthy pool's waits are the deferral that policy chooses, not overload.
+                admissionPolicy.requestStarted(startedAt - queuedAt);
+            }
             try {
                 task.run();
             } finally {
