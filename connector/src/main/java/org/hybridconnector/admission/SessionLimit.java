@@ -15,11 +15,14 @@ import java.util.concurrent.TimeUnit;
  * Open, it lets everything in. At the end of each measuring window it compares the window's mean
  * queueing delay with the target:
  * <ul>
- * <li><b>above the target</b>: overload. The limit drops to {@value #DECREASE} of the sessions in
- * progress (or of the limit, if lower), never under a floor, so that admission goes on probing;
- * new sessions wait until enough admitted ones have ended. It drops once per round: while more
- * sessions are in progress than the last cut allows, the cut is still taking effect, and a queue
- * that outlasts a window is the same overload, not a new one. Stuck workers cut at once;</li>
+ * <li><b>above the target in {@value #OVER_WINDOWS} windows in a row</b>: overload. The limit drops to
+ * {@value #DECREASE} of the sessions in progress (or of the limit, if lower), never under a floor,
+ * so that admission goes on probing; new sessions wait until enough admitted ones have ended. One
+ * window over the target is not enough: a burst of lengthy requests (a handful of searches at once)
+ * lifts one window's mean and drains by itself, and cutting for it leaves the server short of
+ * work. It drops once per round: while more sessions are in progress than the last cut allows,
+ * the cut is still taking effect, and a queue that outlasts a window is the same overload, not a
+ * new one. Stuck workers cut at once;</li>
  * <li><b>at most half the target</b>: room to spare. If the limit binds (the sessions in progress
  * reach it), it rises by one; after {@value #REOPEN_WINDOWS} windows in a row with fewer than
  * half the allowed sessions in progress, it no longer binds and admission opens again;</li>
@@ -31,6 +34,7 @@ import java.util.concurrent.TimeUnit;
 public final class SessionLimit {
 
     static final double DECREASE = 0.9;
+    static final int OVER_WINDOWS = 2;
     static final int REOPEN_WINDOWS = 4;
 
     private final long targetNanos;
@@ -39,6 +43,7 @@ public final class SessionLimit {
     private int limit = Integer.MAX_VALUE;
     private int inProgress;
     private int calmWindows;
+    private int overWindows;
 
     /**
      * @param targetMillis the queueing delay above which the server counts as overloaded
@@ -68,15 +73,21 @@ public final class SessionLimit {
      * (a mean), or {@code -1} if none started while work was queued (the workers are stuck).
      */
     public synchronized void windowEnded(long queueDelayNanos) {
-        if (queueDelayNanos < 0 || queueDelayNanos > targetNanos) {
+        boolean stuck = queueDelayNanos < 0;
+        if (stuck || queueDelayNanos > targetNanos) {
             calmWindows = 0;
+            overWindows++;
             // One cut per round: until the sessions over the last cut have ended, that cut has not
             // been felt yet, and cutting again for the same queue would starve the server.
-            if (inProgress <= limit || queueDelayNanos < 0) {
+            if (stuck || (overWindows >= OVER_WINDOWS && inProgress <= limit)) {
                 open = false;
                 limit = Math.max(floor, (int) (Math.min(limit, inProgress) * DECREASE));
+                overWindows = 0;
             }
-        } else if (!open && queueDelayNanos <= targetNanos / 2) {
+            return;
+        }
+        overWindows = 0;
+        if (!open && queueDelayNanos <= targetNanos / 2) {
             calmWindows = inProgress < limit / 2 ? calmWindows + 1 : 0;
             if (calmWindows >= REOPEN_WINDOWS) {
                 open = true;

@@ -37,8 +37,20 @@ class SessionLimitTest {
     }
 
     @Test
+    void testOneWindowOverTheTargetIsABurstNotOverload() {
+        admit(50);
+        limit.windowEnded(150 * MS);
+        limit.windowEnded(60 * MS);
+        limit.windowEnded(150 * MS);
+        assertTrue(limit.isOpen(), "two bursts a window apart, each drained by the next window");
+        limit.windowEnded(150 * MS);
+        assertFalse(limit.isOpen(), "a queue that lasted two windows");
+    }
+
+    @Test
     void testOverloadCapsSessionsInProgressUnderThoseAdmitted() {
         admit(50);
+        limit.windowEnded(150 * MS);
         limit.windowEnded(150 * MS);
         assertFalse(limit.isOpen());
         assertEquals(45, limit.limit());
@@ -65,6 +77,7 @@ class SessionLimitTest {
     @Test
     void testRisesWhileBindingHoldsInTheDeadBandAndReopensOnceDemandFalls() {
         admit(20);
+        limit.windowEnded(150 * MS);
         limit.windowEnded(150 * MS); // 18
         limit.ended();
         limit.ended();
