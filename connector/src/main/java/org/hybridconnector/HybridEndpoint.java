@@ -404,10 +404,7 @@ public class HybridEndpoint extends ChannelEndpoint {
         Runnable counted = () -> {
             long startedAt = System.nanoTime();
             workLoad.requestStarted();
-            if (pools == null || !pools.isLengthyPool(executor)) {
-                // The lengthy pool's waits are the deferral that policy chooses, not overload.
-                admissionPolicy.requestStarted(startedAt - queuedAt);
-            }
+            admissionPolicy.requestStarted(startedAt - queuedAt);
             try {
                 task.run();
             } finally {

@@ -29,7 +29,6 @@ class OverloadPoliciesIT {
     private static final String SESSIONS = "sessions";
     private static final String LENGTHY = "lengthy";
     private static final String ADAPTIVE = "adaptive";
-    private static final String COMBINED = "sessions-and-lengthy";
     private static TomcatServer tomcat;
 
     @BeforeAll
@@ -41,9 +40,6 @@ class OverloadPoliciesIT {
                         "lengthyThresholdMillis", "100", "lengthyMinReserve", "2"))
                 .connector(ADAPTIVE, TomcatServer.HYBRID_PROTOCOL, Map.of("maxThreads", "8",
                         "adaptiveWorkers", "true", "minWorkers", "2"))
-                .connector(COMBINED, TomcatServer.HYBRID_PROTOCOL, Map.of("maxThreads", "4",
-                        "admissionPolicy", "sessions", "turnAway", "reject", "admissionTargetMillis", "50",
-                        "lengthyThresholdMillis", "100", "lengthyMinReserve", "2"))
                 .start();
     }
 
@@ -119,44 +115,6 @@ class OverloadPoliciesIT {
         assertEquals(2, onLengthyPool, "lengthy requests served by the lengthy pool");
         assertTrue(quickMillis < 400, "the quick request waited " + quickMillis + " ms behind lengthy ones");
         assertTrue(attribute(LENGTHY, "lengthyReserve") >= 2);
-    }
-
-    /**
-     * Lengthy requests queued for the one-worker lengthy pool wait seconds there by design, while
-     * quick ones find a general worker at once: that is the quick/lengthy policy working, not
-     * overload, and session admission must stay open.
-     */
-    @Test
-    void testRequestsWaitingForTheLengthyPoolDoNotCloseSessionAdmission() throws Exception {
-        int port = tomcat.port(COMBINED);
-        String lengthy = "/probe/slow?ms=600&thread=1";
-        assertEquals(200, fetch(port, lengthy).status()); // teaches the connector that it is lengthy
-        ExecutorService clients = Executors.newFixedThreadPool(8);
-        try {
-            List<Future<RawResponse>> running = new ArrayList<>();
-            for (int i = 0; i < 8; i++) {
-                running.add(clients.submit(() -> fetch(port, lengthy)));
-                Thread.sleep(20);
-            }
-            try (RawConnection quick = RawConnection.open(port, 30_000)) {
-                long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(3);
-                while (System.nanoTime() < until) {
-                    assertEquals(200, quick.send(RawConnection.get("/probe/echo?n=quick")).read().status());
-                    assertEquals(-1, attribute(COMBINED, "sessionLimit"),
-                            "admission closed for requests that wait in the lengthy pool");
-                    Thread.sleep(50);
-                }
-            }
-            int onLengthyPool = 0;
-            for (Future<RawResponse> request : running) {
-                RawResponse response = request.get(30, TimeUnit.SECONDS);
-                assertEquals(200, response.status());
-                onLengthyPool += response.text().contains("-lengthy-") ? 1 : 0;
-            }
-            assertTrue(onLengthyPool >= 4, "only " + onLengthyPool + " lengthy requests queued for the lengthy pool");
-        } finally {
-            clients.shutdownNow();
-        }
     }
 
     @Test

@@ -9,9 +9,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * slowing down until all of them time out.
  * <p>
  * Overload is measured, not assumed from a count: the mean time admitted requests waited for a
- * worker of the general pool, over half-second windows, against {@code admissionTargetMillis}
- * (requests the quick/lengthy policy defers to its lengthy pool wait there by design, and do not
- * count). How many sessions may
+ * worker, over half-second windows, against {@code admissionTargetMillis}. How many sessions may
  * be in progress follows from it ({@link SessionLimit}). Requests of sessions already let in are
  * never refused.
  * <p>
