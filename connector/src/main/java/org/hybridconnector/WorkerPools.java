@@ -164,11 +164,6 @@ final class WorkerPools {
         return countRule != null;
     }
 
-    /** Whether {@code pool}, as {@link #route} returned it, is the lengthy requests' pool. */
-    boolean isLengthyPool(Executor pool) {
-        return lengthy != null && pool == lengthy;
-    }
-
     boolean hasLengthyPool() {
         return lengthy != null;
     }

@@ -29,6 +29,7 @@ class OverloadPoliciesIT {
     private static final String SESSIONS = "sessions";
     private static final String LENGTHY = "lengthy";
     private static final String ADAPTIVE = "adaptive";
+    private static final String COMBINED = "sessions-and-lengthy";
     private static TomcatServer tomcat;
 
     @BeforeAll
@@ -40,6 +41,9 @@ class OverloadPoliciesIT {
                         "lengthyThresholdMillis", "100", "lengthyMinReserve", "2"))
                 .connector(ADAPTIVE, TomcatServer.HYBRID_PROTOCOL, Map.of("maxThreads", "8",
                         "adaptiveWorkers", "true", "minWorkers", "2"))
+                .connector(COMBINED, TomcatServer.HYBRID_PROTOCOL, Map.of("maxThreads", "4",
+                        "admissionPolicy", "sessions", "turnAway", "reject", "admissionTargetMillis", "50",
+                        "lengthyThresholdMillis", "100", "lengthyMinReserve", "2"))
                 .start();
     }
 
@@ -115,6 +119,44 @@ class OverloadPoliciesIT {
         assertEquals(2, onLengthyPool, "lengthy requests served by the lengthy pool");
         assertTrue(quickMillis < 400, "the quick request waited " + quickMillis + " ms behind lengthy ones");
         assertTrue(attribute(LENGTHY, "lengthyReserve") >= 2);
+    }
+
+    /**
+     * Lengthy requests queued for the one-worker lengthy pool wait seconds there while quick ones
+     * find a general worker at once. Those waits are the sessions' too (a shopper whose search
+     * waits out the time-out abandons the visit), so session admission counts them and closes;
+     * the quick requests of admitted sessions are still served. (Measuring the general pool alone
+     * let a benchmark's lengthy queue grow past the clients' time-out with admission wide open.)
+     */
+    @Test
+    void testRequestsWaitingForTheLengthyPoolCloseSessionAdmission() throws Exception {
+        int port = tomcat.port(COMBINED);
+        String lengthy = "/probe/slow?ms=600&thread=1";
+        assertEquals(200, fetch(port, lengthy).status()); // teaches the connector that it is lengthy
+        ExecutorService clients = Executors.newFixedThreadPool(8);
+        try (RawConnection quick = RawConnection.open(port, 30_000)) {
+            assertEquals(200, quick.send(RawConnection.get("/probe/echo?n=first")).read().status());
+            List<Future<RawResponse>> running = new ArrayList<>();
+            for (int i = 0; i < 8; i++) {
+                running.add(clients.submit(() -> fetch(port, lengthy)));
+                Thread.sleep(20);
+            }
+            awaitTrue(() -> attribute(COMBINED, "sessionLimit") >= 0, 10,
+                    "admission stayed open while lengthy requests waited seconds for their pool");
+            long start = System.nanoTime();
+            assertEquals(200, quick.send(RawConnection.get("/probe/echo?n=quick")).read().status());
+            long quickMillis = (System.nanoTime() - start) / 1_000_000;
+            assertTrue(quickMillis < 400, "an admitted session's quick request waited " + quickMillis + " ms");
+            int onLengthyPool = 0;
+            for (Future<RawResponse> request : running) {
+                RawResponse response = request.get(30, TimeUnit.SECONDS);
+                assertEquals(200, response.status());
+                onLengthyPool += response.text().contains("-lengthy-") ? 1 : 0;
+            }
+            assertTrue(onLengthyPool >= 4, "only " + onLengthyPool + " lengthy requests queued for the lengthy pool");
+        } finally {
+            clients.shutdownNow();
+        }
     }
 
     @Test

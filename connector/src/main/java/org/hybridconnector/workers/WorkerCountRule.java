@@ -14,7 +14,8 @@ package org.hybridconnector.workers;
  * <li><b>Under pressure</b> (a window with at least 90 % of the workers busy and a mean queue of at
  * least one, or the acceptor held back half the time or more), once the hold is over, it tries a
  * step in its current direction and compares the next window's completions with the last one's. Up
- * is by half the mean queue or half the count, whichever is more (at least one): kept
+ * is by half the count (at least one; a step sized by the queue jumped straight to the maximum on
+ * every probe, trials that look like oscillation): kept
  * if completions grew by 5 % or more, and then only as many added workers as the gain pays for at
  * the earlier rate per worker. Down is by a quarter of the count (at least one): kept if
  * completions fell by less than 3 %, since then the workers removed did no work the others could
@@ -137,8 +138,7 @@ public final class WorkerCountRule {
         if (!pressed || hold > 0) {
             return;
         }
-        int up = Math.max(1, Math.max((int) (meanQueue / 2), count / 2));
-        int step = goingUp ? Math.min(maximum, count + up)
+        int step = goingUp ? Math.min(maximum, count + Math.max(1, count / 2))
                 : Math.max(minimum, count - Math.max(1, count / 4));
         if (step == count) {
             // Against a bound: the other direction is the only one left to probe.

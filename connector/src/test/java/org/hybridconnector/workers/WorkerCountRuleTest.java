@@ -29,7 +29,7 @@ class WorkerCountRuleTest {
     @Test
     void testGrowsWhileRequestsQueueAndEveryWorkerIsBusyAndKeepsWhatPays() {
         WorkerCountRule rule = new WorkerCountRule(2, 40, 10);
-        assertEquals(15, window(rule, 8, 1.0, 100), "half the count (more than half the queue), on trial");
+        assertEquals(15, window(rule, 8, 1.0, 100), "half the count, on trial");
         assertEquals(14, window(rule, 8, 1.0, 140), "40 % more completed: the four workers that pays for are kept");
         assertEquals(21, window(rule, 1, 0.95, 140), "a window measured at 14, then the next step up");
     }
@@ -56,15 +56,15 @@ class WorkerCountRuleTest {
     }
 
     /**
-     * From its minimum under a long queue the count jumps to its maximum on trial; forty workers
-     * empty the queue at once and sit half idle, which must not undo the step before its completions
-     * are counted (an earlier version of this rule read that as idleness and fell back to two).
+     * The workers a step up adds may empty the queue at once and leave the others a third busy,
+     * which must not undo the step before its completions are counted (an earlier version of this
+     * rule read that as idleness and fell back from 40 workers to 2).
      */
     @Test
     void testATrialThatEmptiesTheQueueIsJudgedByItsCompletions() {
-        WorkerCountRule rule = new WorkerCountRule(2, 40, 2);
-        assertEquals(40, window(rule, 100, 1.0, 300));
-        assertEquals(10, window(rule, 0, 0.3, 1500), "1,200 more completed at 150 a worker: eight workers kept");
+        WorkerCountRule rule = new WorkerCountRule(2, 40, 20);
+        assertEquals(30, window(rule, 100, 1.0, 1000));
+        assertEquals(30, window(rule, 0, 0.3, 1500), "500 more completed at 50 a worker: all ten kept");
     }
 
     /**
@@ -88,7 +88,7 @@ class WorkerCountRuleTest {
     @Test
     void testKeepsOnlyTheWorkersTheGainPaysFor() {
         WorkerCountRule rule = new WorkerCountRule(2, 40, 10);
-        assertEquals(20, window(rule, 20, 1.0, 100)); // 10 per worker
+        assertEquals(15, window(rule, 20, 1.0, 100)); // 10 per worker
         assertEquals(13, window(rule, 20, 1.0, 130), "30 more completed: three workers' worth");
     }
 
