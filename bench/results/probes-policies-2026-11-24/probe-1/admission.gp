@@ -1,0 +1,9 @@
+# Generated with the report; run: gnuplot admission.gp
+set terminal pngcairo size 900,560 noenhanced
+set datafile separator ','
+set grid; set key below; set ytics nomirror; set y2tics; set yrange [0:*]; set y2range [0:*]
+set xlabel 'seconds into the step (new sessions offered for the first 120 s)'
+set ylabel 'new sessions admitted/s (solid)'; set y2label 'session limit (dashed)'
+set output 'admission.png'
+set title 'Session admission over time, run 1'
+plot 'raw/hybrid-all-32-r1-admission.csv' using 1:2 with lines lw 2 lc 1 title 'hybrid-all at 32/s', '' using 1:($5 < 0 ? NaN : $5) axes x1y2 with lines dt 2 lc 1 notitle, 'raw/hybrid-all-48-r1-admission.csv' using 1:2 with lines lw 2 lc 2 title 'hybrid-all at 48/s', '' using 1:($5 < 0 ? NaN : $5) axes x1y2 with lines dt 2 lc 2 notitle, 'raw/hybrid-sessions-32-r1-admission.csv' using 1:2 with lines lw 2 lc 3 title 'hybrid-sessions at 32/s', '' using 1:($5 < 0 ? NaN : $5) axes x1y2 with lines dt 2 lc 3 notitle, 'raw/hybrid-sessions-48-r1-admission.csv' using 1:2 with lines lw 2 lc 4 title 'hybrid-sessions at 48/s', '' using 1:($5 < 0 ? NaN : $5) axes x1y2 with lines dt 2 lc 4 notitle, 'raw/hybrid-sessions-503-32-r1-admission.csv' using 1:2 with lines lw 2 lc 5 title 'hybrid-sessions-503 at 32/s', '' using 1:($5 < 0 ? NaN : $5) axes x1y2 with lines dt 2 lc 5 notitle, 'raw/hybrid-sessions-503-48-r1-admission.csv' using 1:2 with lines lw 2 lc 6 title 'hybrid-sessions-503 at 48/s', '' using 1:($5 < 0 ? NaN : $5) axes x1y2 with lines dt 2 lc 6 notitle
