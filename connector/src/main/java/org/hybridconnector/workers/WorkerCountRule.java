@@ -15,9 +15,9 @@ package org.hybridconnector.workers;
  * least one, or the acceptor held back half the time or more), once the hold is over, it tries a
  * step in its current direction and compares the next window's completions with the last one's. Up
  * is by half the count (at least one; a step sized by the queue jumped straight to the maximum on
- * every probe, trials that look like oscillation): kept
- * if completions grew by 5 % or more, and then only as many added workers as the gain pays for at
- * the earlier rate per worker. Down is by a quarter of the count (at least one): kept if
+ * every probe, trials that look like oscillation): kept if completions grew by 5 % or more, and
+ * then only as many added workers as the gain pays for at the earlier rate per worker. Down is by
+ * a quarter of the count (at least one): kept if
  * completions fell by less than 3 %, since then the workers removed did no work the others could
  * not do (the bottleneck is the database or the CPU). A kept step is followed by another in the same
  * direction; a step that did not pay is undone, the direction turns, and the count holds for
