@@ -39,7 +39,7 @@ import org.hybridconnector.bench.surge.SurgeModel;
  *                 [--probe FILE] HTTPERF_OUTPUT...
  * probe           --port P --paths P1,P2,... --seconds S --out FILE [--clients 4] [--interval-ms 250]
  *                 [--timeout-ms 10000]
- * summary         --csv FILE --out DIR --title T --command C [--notes FILE]
+ * summary         --csv FILE --out DIR --title T --command C [--notes FILE] [--saturation R]
  * </pre>
  */
 public final class Main {
@@ -165,7 +165,8 @@ public final class Main {
     }
 
     private static void summary(Map<String,String> o) throws IOException {
-        Summary summary = new Summary(Summary.readCsv(Path.of(required(o, "csv"))));
+        double saturation = o.containsKey("saturation") ? Double.parseDouble(o.get("saturation")) : Double.NaN;
+        Summary summary = new Summary(Summary.readCsv(Path.of(required(o, "csv"))), saturation);
         String notes = o.containsKey("notes") ? Files.readString(Path.of(o.get("notes"))) : "";
         summary.write(Path.of(required(o, "out")), required(o, "title"), required(o, "command"), notes);
     }

@@ -27,13 +27,27 @@ public final class Summary {
     private final List<StepRecord> records;
     private final List<String> variants;
     private final TreeSet<Double> loads = new TreeSet<>();
+    /** Saturation measured by an earlier run, or {@code NaN} to find it in this run's loads. */
+    private final double givenSaturation;
 
     public Summary(List<StepRecord> records) {
+        this(records, Double.NaN);
+    }
+
+    /**
+     * A summary that compares at multiples of {@code givenSaturation}, a load an earlier run found
+     * saturating, for runs that offer only loads past it (and so cannot find it themselves).
+     */
+    public Summary(List<StepRecord> records, double givenSaturation) {
         if (records.isEmpty()) {
             throw new IllegalArgumentException("no step records");
         }
+        if (!Double.isNaN(givenSaturation) && !(givenSaturation > 0)) {
+            throw new IllegalArgumentException("saturation load must be positive: " + givenSaturation);
+        }
         this.records = List.copyOf(records);
         this.variants = records.stream().map(StepRecord::variant).distinct().toList();
+        this.givenSaturation = givenSaturation;
         records.forEach(r -> loads.add(r.offeredRate()));
     }
 
@@ -75,9 +89,13 @@ public final class Summary {
      * completed at least 90 % of the sessions offered, median) with a load above it that it no
      * longer carried. If the best variant fell short already at the lowest load, that load, where
      * saturation is at or below ({@link #saturatedAtLowestLoad()}); {@code NaN} if every load was
-     * carried. Multiples of it ("2x saturation") are what the findings compare at.
+     * carried. Multiples of it ("2x saturation") are what the findings compare at. A saturation
+     * given to the constructor overrides all this.
      */
     public double saturationLoad() {
+        if (!Double.isNaN(givenSaturation)) {
+            return givenSaturation;
+        }
         double carried = Double.NaN;
         for (double load : loads) {
             if (bestCompleted(load) < 0.9 * load) {
@@ -90,6 +108,9 @@ public final class Summary {
 
     /** Whether even the lowest load was past saturation, so that saturation lies at or below it. */
     public boolean saturatedAtLowestLoad() {
+        if (!Double.isNaN(givenSaturation)) {
+            return false;
+        }
         double lowest = loads.first();
         return bestCompleted(lowest) < 0.9 * lowest;
     }
@@ -175,6 +196,10 @@ public final class Summary {
         if (Double.isNaN(saturation)) {
             md.append("No load saturated the server: at every load some variant completed ≥ 90 % of the sessions "
                     + "offered.\n\n");
+        } else if (!Double.isNaN(givenSaturation)) {
+            md.append(String.format(Locale.ROOT, "Saturation: **%.1f new sessions/s**, as measured by an earlier run "
+                    + "(given to the report with --saturation; this run's loads are multiples of it).%n%n",
+                    saturation));
         } else if (saturatedAtLowestLoad()) {
             md.append(String.format(Locale.ROOT, "Saturation: **at or below %.1f new sessions/s**, the lowest load "
                     + "tested (no variant completed 90 %% of the sessions offered there); multiples below count from "

@@ -110,6 +110,28 @@ class SummaryTest {
     }
 
     @Test
+    void testGivenSaturationLetsARunOfOverloadOnlyCompareAtItsMultiples(@TempDir Path dir) throws IOException {
+        List<StepRecord> records = new ArrayList<>();
+        for (int repeat = 1; repeat <= 3; repeat++) {
+            records.add(step("hybrid-all", 20, repeat, 13.0, 600.0, 0, 100.0));
+            records.add(step("nio", 20, repeat, 6.0, 600.0, 50, 2000.0));
+            records.add(step("hybrid-all", 30, repeat, 12.0, 580.0, 0, 150.0));
+            records.add(step("nio", 30, repeat, 4.0, 590.0, 80, 3000.0));
+        }
+        assertEquals(20, new Summary(records).saturationLoad(), 1e-9,
+                "on its own the run sees only that even its lowest load was past saturation");
+        Summary summary = new Summary(records, 10);
+        assertEquals(10, summary.saturationLoad(), 1e-9);
+        assertFalse(summary.saturatedAtLowestLoad());
+        assertEquals(30, summary.loadAt(summary.saturationLoad(), 3), 1e-9);
+        summary.write(dir, "Test run", "cmd", "");
+        String md = Files.readString(dir.resolve("summary.md"));
+        assertTrue(md.contains("**10.0 new sessions/s**, as measured by an earlier run"), md);
+        assertTrue(md.contains("| hybrid-all | 20.0 (2x) | 13.00 | 2.17 ✓ (nio) |"), md);
+        assertTrue(md.contains("| hybrid-all | 30.0 (3x) | 12.00 | 3.00 ✓ (nio) |"), md);
+    }
+
+    @Test
     void testPolicyTargetsAreCheckedAtTwiceAndThriceSaturation(@TempDir Path dir) throws IOException {
         List<StepRecord> records = new ArrayList<>();
         // variant, load, completed/s, replies/s, abandoned sessions, quick p99 ms (the same for each run)
