@@ -57,7 +57,7 @@ final class PolicyTargets {
             if (Double.isNaN(load)) {
                 continue;
             }
-            for (String policy : policies) {
+            for (String policy : policies.stream().filter(p -> summary.measured(p, load)).toList()) {
                 rows.append(row(policy, load, multiple));
             }
         }

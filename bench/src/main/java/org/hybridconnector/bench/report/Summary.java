@@ -79,6 +79,11 @@ public final class Summary {
         return new Spread(median(values), values[0], values[values.length - 1], values.length);
     }
 
+    /** Whether the variant ran at this load at all (a run cut short may lack some of its cells). */
+    boolean measured(String variant, double load) {
+        return runs(variant, load).findAny().isPresent();
+    }
+
     static double median(double[] sorted) {
         int n = sorted.length;
         return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
@@ -262,19 +267,20 @@ public final class Summary {
         if (Double.isNaN(saturation) || !variants.contains(REFERENCE) || variants.size() < 2) {
             return;
         }
-        md.append("## Findings\n\n");
         List<Double> points = Stream.of(1.0, 2.0, 3.0).map(m -> loadAt(saturation, m)).filter(l -> !Double.isNaN(l))
-                .distinct().toList();
+                .distinct().filter(l -> measured(REFERENCE, l))
+                .filter(l -> variants.stream().anyMatch(v -> !v.equals(REFERENCE) && measured(v, l))).toList();
         if (points.isEmpty()) {
             return;
         }
+        md.append("## Findings\n\n");
         for (double load : points) {
             double hybrid = spread(REFERENCE, load, StepRecord::completedPerSecond).median();
             md.append(String.format(Locale.ROOT, "- At %.1f new sessions/s (%.1fx saturation) the hybrid completed "
                     + "%.2f sessions/s: ", load, load / saturation, hybrid));
             List<String> parts = new ArrayList<>();
             for (String other : variants) {
-                if (other.equals(REFERENCE)) {
+                if (other.equals(REFERENCE) || !measured(other, load)) {
                     continue;
                 }
                 double value = spread(other, load, StepRecord::completedPerSecond).median();
@@ -287,7 +293,7 @@ public final class Summary {
         double worstOther = Double.MAX_VALUE;
         double top = points.get(points.size() - 1);
         for (String other : variants) {
-            if (!other.equals(REFERENCE)) {
+            if (!other.equals(REFERENCE) && measured(other, top)) {
                 worstOther = Math.min(worstOther, spread(REFERENCE, top, StepRecord::completedPerSecond).median()
                         / spread(other, top, StepRecord::completedPerSecond).median());
             }

@@ -132,6 +132,23 @@ class SummaryTest {
     }
 
     @Test
+    void testARunCutShortReportsOnlyTheCellsItMeasured(@TempDir Path dir) throws IOException {
+        List<StepRecord> records = new ArrayList<>();
+        add(records, "hybrid", new double[][] { { 10, 10, 10, 10 }, { 20, 12, 12, 12 }, { 30, 11, 11, 11 } });
+        add(records, "hybrid-sessions", new double[][] { { 10, 10, 10, 10 }, { 20, 13, 13, 13 } });
+        Summary summary = new Summary(records);
+        assertFalse(summary.measured("hybrid-sessions", 30));
+        summary.write(dir, "Test run", "cmd", "");
+        String md = Files.readString(dir.resolve("summary.md"));
+        assertFalse(md.contains("NaN"), md);
+        assertFalse(md.contains("- At 30.0 new sessions/s"), "no other variant to compare with there\n" + md);
+        assertTrue(md.contains("| hybrid-sessions | 20.0 (2x) | 13.00 |"), md);
+        assertFalse(md.contains("| hybrid-sessions | 30.0 (3x)"), md);
+        assertTrue(md.contains("about as many sessions per second as the best other variant"),
+                "the verdict rests on 2x, the highest load with a comparison: 12 against 13\n" + md);
+    }
+
+    @Test
     void testPolicyTargetsAreCheckedAtTwiceAndThriceSaturation(@TempDir Path dir) throws IOException {
         List<StepRecord> records = new ArrayList<>();
         // variant, load, completed/s, replies/s, abandoned sessions, quick p99 ms (the same for each run)
