@@ -51,7 +51,7 @@ public final class ReserveRule {
         if (spare < current) {
             current += (current - spare) + Math.max(0, minimum - spare);
         } else if (spare > current) {
-            current = Math.max(minimum, current - (spare - current) / 2);
+            current -= (spare - current) / 2;
         }
         reserve = Math.max(minimum, Math.min(current, capacity - 2));
     }
