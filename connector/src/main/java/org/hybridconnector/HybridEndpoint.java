@@ -24,6 +24,7 @@ import org.apache.tomcat.util.res.StringManager;
 import org.hybridconnector.admission.AdmissionPolicy;
 import org.hybridconnector.admission.BusyWorkersAdmission;
 import org.hybridconnector.admission.WorkLoad;
+import org.hybridconnector.admission.WorkQueue;
 import org.hybridconnector.workers.ServiceTimes;
 
 /**
@@ -399,12 +400,14 @@ public class HybridEndpoint extends ChannelEndpoint {
             boolean dispatch) {
         WorkerPools pools = workerPools;
         Executor executor = pools == null ? getExecutor() : pools.route(path);
+        WorkQueue queue = pools == null ? WorkQueue.GENERAL : pools.queueOf(executor);
+        AdmissionPolicy policy = admissionPolicy;
         long queuedAt = System.nanoTime();
         ServeTask task = new ServeTask(connection, event);
         Runnable counted = () -> {
             long startedAt = System.nanoTime();
             workLoad.requestStarted();
-            admissionPolicy.requestStarted(startedAt - queuedAt);
+            policy.requestStarted(queue, queuedAt, startedAt);
             try {
                 task.run();
             } finally {
@@ -415,6 +418,7 @@ public class HybridEndpoint extends ChannelEndpoint {
             }
         };
         workLoad.requestQueued();
+        policy.requestQueued(queue, queuedAt);
         try {
             if (dispatch && executor != null) {
                 executor.execute(counted);
@@ -424,6 +428,7 @@ public class HybridEndpoint extends ChannelEndpoint {
             return true;
         } catch (RejectedExecutionException e) {
             workLoad.requestDropped();
+            policy.requestDropped(queue, queuedAt);
             if (pools != null) {
                 pools.finished(executor, null, 0);
             }

@@ -8,6 +8,7 @@ import org.apache.tomcat.util.threads.TaskQueue;
 import org.apache.tomcat.util.threads.TaskThreadFactory;
 import org.apache.tomcat.util.threads.ThreadPoolExecutor;
 import org.hybridconnector.admission.WorkLoad;
+import org.hybridconnector.admission.WorkQueue;
 import org.hybridconnector.workers.LengthyRouting;
 import org.hybridconnector.workers.ReserveRule;
 import org.hybridconnector.workers.ServiceTimes;
@@ -90,6 +91,11 @@ final class WorkerPools {
             return general;
         }
         return routing.toLengthyPool(path) ? lengthy : general;
+    }
+
+    /** The queue of {@code pool}, one that {@link #route} returned. */
+    WorkQueue queueOf(Executor pool) {
+        return pool == lengthy ? WorkQueue.LENGTHY : WorkQueue.GENERAL;
     }
 
     /** A worker finished a turn that {@link #route} sent to {@code pool}, after {@code nanos}. */

@@ -48,8 +48,16 @@ public interface AdmissionPolicy {
     default void sessionEnded() {
     }
 
-    /** A worker picked up a request that had waited {@code queueDelayNanos} for it. */
-    default void requestStarted(long queueDelayNanos) {
+    /** A request joined {@code queue} at {@code queuedAt} ({@link System#nanoTime()}) to wait for a worker. */
+    default void requestQueued(WorkQueue queue, long queuedAt) {
+    }
+
+    /** A worker picked up, at {@code startedAt}, a request that joined {@code queue} at {@code queuedAt}. */
+    default void requestStarted(WorkQueue queue, long queuedAt, long startedAt) {
+    }
+
+    /** A request that joined {@code queue} at {@code queuedAt} was refused by its pool and will never start. */
+    default void requestDropped(WorkQueue queue, long queuedAt) {
     }
 
     /** Seconds a client turned away by {@link #admitsRequest} is asked to wait ({@code Retry-After}). */

@@ -8,10 +8,11 @@ import java.util.concurrent.atomic.AtomicLong;
  * new ones away early and cheaply, so that admitted sessions complete instead of every client
  * slowing down until all of them time out.
  * <p>
- * Overload is measured, not assumed from a count: the mean time admitted requests waited for a
- * worker, over half-second windows, against {@code admissionTargetMillis}. How many sessions may
- * be in progress follows from it ({@link SessionLimit}). Requests of sessions already let in are
- * never refused.
+ * Overload is measured, not assumed from a count: the mean time admitted requests wait for a
+ * worker, over half-second windows, against {@code admissionTargetMillis}; with two worker pools,
+ * that of the pool whose requests wait longer, counting requests still waiting
+ * ({@link QueueDelays}). How many sessions may be in progress follows from it
+ * ({@link SessionLimit}). Requests of sessions already let in are never refused.
  * <p>
  * A new session is a new connection ({@code newSessionBy="connection"}, the default: e-commerce
  * clients keep one connection for a visit) or a request without the session cookie
@@ -50,8 +51,7 @@ public final class SessionAdmission implements AdmissionPolicy {
     private final TurnAway turnAway;
     private final NewSessionBy newSessionBy;
     private final String cookieName;
-    private final AtomicLong delaySum = new AtomicLong();
-    private final AtomicLong delayCount = new AtomicLong();
+    private final QueueDelays delays = new QueueDelays();
     private final AtomicLong admitted = new AtomicLong();
     private final AtomicLong turnedAway = new AtomicLong();
     private long windowStart = Long.MIN_VALUE;
@@ -118,9 +118,18 @@ public final class SessionAdmission implements AdmissionPolicy {
     }
 
     @Override
-    public void requestStarted(long queueDelayNanos) {
-        delaySum.addAndGet(queueDelayNanos);
-        delayCount.incrementAndGet();
+    public void requestQueued(WorkQueue queue, long queuedAt) {
+        delays.queued(queue, queuedAt);
+    }
+
+    @Override
+    public void requestStarted(WorkQueue queue, long queuedAt, long startedAt) {
+        delays.started(queue, queuedAt, startedAt);
+    }
+
+    @Override
+    public void requestDropped(WorkQueue queue, long queuedAt) {
+        delays.dropped(queue, queuedAt);
     }
 
     /** Ends the measuring window when it is due; the selector thread calls it often. */
@@ -129,14 +138,12 @@ public final class SessionAdmission implements AdmissionPolicy {
         if (windowStart == Long.MIN_VALUE) {
             windowStart = now;
         }
-        if (now - windowStart < TimeUnit.MILLISECONDS.toNanos(WINDOW_MILLIS)) {
+        long window = TimeUnit.MILLISECONDS.toNanos(WINDOW_MILLIS);
+        if (now - windowStart < window) {
             return;
         }
         windowStart = now;
-        long count = delayCount.getAndSet(0);
-        long sum = delaySum.getAndSet(0);
-        long meanDelay = count > 0 ? sum / count : load.ready() > 0 ? -1 : 0;
-        limit.windowEnded(meanDelay);
+        limit.windowEnded(delays.windowEnded(now, window));
     }
 
     @Override

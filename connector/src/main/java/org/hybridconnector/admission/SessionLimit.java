@@ -69,8 +69,9 @@ public final class SessionLimit {
     }
 
     /**
-     * A measuring window ended; its admitted requests waited {@code queueDelayNanos} for a worker
-     * (a mean), or {@code -1} if none started while work was queued (the workers are stuck).
+     * A measuring window ended; requests waited {@code queueDelayNanos} for a worker (a mean, as
+     * {@link QueueDelays} takes it), or {@code -1} if none started while requests waited the whole
+     * window (the workers are stuck).
      */
     public synchronized void windowEnded(long queueDelayNanos) {
         boolean stuck = queueDelayNanos < 0;

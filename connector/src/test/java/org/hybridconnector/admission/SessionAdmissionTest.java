@@ -1,0 +1,61 @@
+package org.hybridconnector.admission;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.concurrent.TimeUnit;
+
+import org.hybridconnector.admission.SessionAdmission.NewSessionBy;
+import org.hybridconnector.admission.SessionAdmission.TurnAway;
+import org.junit.jupiter.api.Test;
+
+class SessionAdmissionTest {
+
+    private static final long MS = TimeUnit.MILLISECONDS.toNanos(1);
+    private final SessionAdmission admission = new SessionAdmission(200, TurnAway.BACKLOG, NewSessionBy.CONNECTION,
+            "JSESSIONID");
+    private final WorkLoad load = new WorkLoad(10);
+    private long now = 1_000 * MS;
+
+    /** One half-second window in which fifty quick requests wait 20 ms and {@code searches} more queue up. */
+    private void window(int searches) {
+        admission.tick(now, load);
+        for (int i = 0; i < 50; i++) {
+            admission.requestQueued(WorkQueue.GENERAL, now);
+            admission.requestStarted(WorkQueue.GENERAL, now, now + 20 * MS);
+        }
+        for (int i = 0; i < searches; i++) {
+            admission.requestQueued(WorkQueue.LENGTHY, now);
+        }
+        now += SessionAdmission.WINDOW_MILLIS * MS;
+        admission.tick(now, load);
+    }
+
+    private void admitForty() {
+        for (int session = 0; session < 40; session++) {
+            assertTrue(admission.admits(load));
+        }
+        assertEquals(-1, admission.sessionLimit(), "open at first");
+    }
+
+    @Test
+    void testSearchesQueuingForTheLengthyPoolCloseAdmission() {
+        admitForty();
+        // Searches waiting 1.25 s on average, then 1.5 s: over five times the target, twice.
+        for (int window = 0; window < 5; window++) {
+            window(1);
+        }
+        assertEquals(36, admission.sessionLimit(), "0.9 of the 40 sessions in progress");
+    }
+
+    @Test
+    void testAShortLengthyQueueLeavesAdmissionOpen() {
+        admitForty();
+        for (int window = 0; window < 20; window++) {
+            window(0);
+        }
+        window(1);
+        window(0);
+        assertEquals(-1, admission.sessionLimit());
+    }
+}
