@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -71,6 +72,7 @@ class TomcatFeaturesIT {
     void testAccessLogMatchesStockNio(TomcatServer tomcat) throws Exception {
         String[] paths = { "/probe/echo?size=5000", "/probe/slow?ms=200&bytes=100", "/probe/missing",
             "/examples/servlets/servlet/HelloWorldExample" };
+        int logged = tomcat.accessLog().size();
         for (String connector : new String[] { SharedTomcat.NIO, SharedTomcat.HYBRID }) {
             int port = tomcat.port(connector);
             for (String path : paths) {
@@ -80,8 +82,8 @@ class TomcatFeaturesIT {
                 }
             }
         }
-        List<String[]> nio = lines(tomcat, SharedTomcat.NIO, paths.length);
-        List<String[]> hybrid = lines(tomcat, SharedTomcat.HYBRID, paths.length);
+        List<String[]> nio = lines(tomcat, SharedTomcat.NIO, logged, paths);
+        List<String[]> hybrid = lines(tomcat, SharedTomcat.HYBRID, logged, paths);
         for (int i = 0; i < paths.length; i++) {
             String[] expected = nio.get(i);
             String[] actual = hybrid.get(i);
@@ -193,12 +195,34 @@ class TomcatFeaturesIT {
                 .replaceAll("\\d{1,2}:\\d{2}:\\d{2}", "TIME").replaceAll("exec-\\d+", "exec-N");
     }
 
-    /** The last {@code count} access log lines of a connector, split into fields. */
-    private static List<String[]> lines(TomcatServer tomcat, String connector, int count) throws IOException {
+    /**
+     * The access log lines, split in fields, of requests for {@code paths} through {@code connector}
+     * after the log's first {@code skip} lines, in the order of {@code paths}. The valve writes a
+     * line once its response has gone out, so the client may see a reply before its line, and the
+     * next request's line may come first: lines are matched by path and waited for.
+     */
+    private static List<String[]> lines(TomcatServer tomcat, String connector, int skip, String[] paths)
+            throws IOException, InterruptedException {
         String port = String.valueOf(tomcat.port(connector));
-        List<String[]> mine = tomcat.accessLog().stream().map(line -> line.split(" "))
-                .filter(fields -> fields[0].equals(port)).toList();
-        return mine.subList(mine.size() - count, mine.size());
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (true) {
+            List<String> log = tomcat.accessLog();
+            List<String[]> mine = log.subList(skip, log.size()).stream().map(line -> line.split(" "))
+                    .filter(fields -> fields[0].equals(port)).toList();
+            List<String[]> found = new ArrayList<>();
+            for (String path : paths) {
+                mine.stream().filter(fields -> fields.length > 3 && fields[3].equals(path)).findFirst()
+                        .ifPresent(found::add);
+            }
+            if (found.size() == paths.length) {
+                return found;
+            }
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError(connector + ": access log lines for " + found.size() + " of "
+                        + paths.length + " paths after 10 s");
+            }
+            Thread.sleep(50);
+        }
     }
 
     private static long grp(TomcatServer tomcat, String connector, String attribute) throws IOException {
