@@ -123,13 +123,22 @@ class ShutdownUnderLoadIT {
             long acknowledged = served.stream()
                     .filter(r -> r.statusLine().startsWith("HTTP/1.1 200") && r.body().contains("successfully processed"))
                     .count();
-            assertEquals(served.size(), acknowledged, "every response RUBiS gave is an acknowledged bid");
+            // A bid still running when Tomcat stops the webapp (after its unloadDelay, so on a slow
+            // machine) finds the database closed: RUBiS rolls it back and answers a whole 503.
+            List<String> others = served.stream().filter(r -> !r.body().contains("successfully processed"))
+                    .map(r -> r.statusLine() + " " + r.body().substring(0, Math.min(300, r.body().length()))).toList();
+            long databaseGone = others.stream()
+                    .filter(r -> r.startsWith("HTTP/1.1 503") && r.contains("cannot be reached")).count();
+            assertEquals(served.size(), acknowledged + databaseGone,
+                    "every response RUBiS gave is an acknowledged bid or a refusal; others: " + others);
             long added = countBids(url) - bidsBefore;
             int inconsistent = inconsistentItems(url);
-            String figures = load.sent.get() + " bids sent, " + acknowledged + " acknowledged, " + added + " stored";
+            String figures = load.sent.get() + " bids sent, " + acknowledged + " acknowledged, " + databaseGone
+                    + " refused as the database closed, " + added + " stored";
             System.out.println("ShutdownUnderLoadIT RUBiS: " + figures);
             assertEquals(0, inconsistent, "items whose nb_of_bids or max_bid disagree with their bids; " + figures);
             assertTrue(added >= acknowledged, "an acknowledged bid was lost: " + figures);
+            assertTrue(added <= acknowledged + databaseGone, "a bid was stored but its client never told: " + figures);
             assertTrue(added <= load.sent.get(), "more bids stored than sent: " + figures);
             assertTrue(acknowledged > 50, "too little load before the stop: " + figures);
         }
