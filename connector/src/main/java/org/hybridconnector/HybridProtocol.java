@@ -119,7 +119,7 @@ public class HybridProtocol extends AbstractHttp11Protocol<SocketChannel> {
     /** {@code busyWorkers} (the paper's rule, the default), {@code sessions} or {@code none}. */
     public void setAdmissionPolicy(String value) {
         try {
-            endpoint().setAdmissionPolicy(AdmissionPolicy.named(value, sessionSettings::build));
+            endpoint().setAdmissionPolicy(AdmissionPolicy.named(value, () -> sessionSettings.build(getMaxThreads())));
             admissionPolicyName = value.trim();
         } catch (IllegalArgumentException e) {
             attributeErrors.reject("admissionPolicy", value, "one of " + AdmissionPolicy.NAMES);
@@ -224,7 +224,7 @@ public class HybridProtocol extends AbstractHttp11Protocol<SocketChannel> {
                 "minWorkers",
                 "is " + endpoint().getMinWorkers() + ", more than maxThreads (" + getMaxThreads() + ")");
         if ("sessions".equalsIgnoreCase(admissionPolicyName)) {
-            endpoint().setAdmissionPolicy(sessionSettings.build());
+            endpoint().setAdmissionPolicy(sessionSettings.build(getMaxThreads()));
         }
     }
 
@@ -235,8 +235,10 @@ public class HybridProtocol extends AbstractHttp11Protocol<SocketChannel> {
         SessionAdmission.NewSessionBy newSessionBy = SessionAdmission.NewSessionBy.CONNECTION;
         String cookieName = "JSESSIONID";
 
-        SessionAdmission build() {
-            return new SessionAdmission(targetMillis, turnAway, newSessionBy, cookieName);
+        /** @param maxThreads the connector's, or -1 for a shared executor that reports no size (Tomcat's default is counted) */
+        SessionAdmission build(int maxThreads) {
+            return new SessionAdmission(targetMillis, turnAway, newSessionBy, cookieName,
+                    maxThreads > 0 ? maxThreads : 200);
         }
     }
 
@@ -292,7 +294,7 @@ public class HybridProtocol extends AbstractHttp11Protocol<SocketChannel> {
         return endpoint().getAdmissionPolicy() instanceof SessionAdmission s ? s.sessionsInProgress() : -1;
     }
 
-    /** {@code sessions}: sessions allowed in progress now; -1 while admission is open. */
+    /** {@code sessions}: sessions allowed in progress now; -1 with another policy. */
     public int getSessionLimit() {
         return endpoint().getAdmissionPolicy() instanceof SessionAdmission s ? s.sessionLimit() : -1;
     }
