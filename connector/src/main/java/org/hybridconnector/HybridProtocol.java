@@ -9,6 +9,7 @@ import org.apache.catalina.util.ServerInfo;
 import org.apache.juli.logging.LogFactory;
 import org.hybridconnector.admission.AdmissionPolicy;
 import org.hybridconnector.admission.SessionAdmission;
+import org.hybridconnector.admission.WorkQueue;
 
 /**
  * The hybrid connector's protocol handler: Tomcat's own HTTP/1.1 processing
@@ -297,6 +298,16 @@ public class HybridProtocol extends AbstractHttp11Protocol<SocketChannel> {
     /** {@code sessions}: sessions allowed in progress now; -1 with another policy. */
     public int getSessionLimit() {
         return endpoint().getAdmissionPolicy() instanceof SessionAdmission s ? s.sessionLimit() : -1;
+    }
+
+    /** {@code sessions}: the mean time requests waited for a general worker over the last half-second window. */
+    public long getGeneralQueueDelayMillis() {
+        return endpoint().getAdmissionPolicy() instanceof SessionAdmission s ? s.queueDelayMillis(WorkQueue.GENERAL) : -1;
+    }
+
+    /** {@code sessions}: the same for the lengthy pool; 0 with one pool. */
+    public long getLengthyQueueDelayMillis() {
+        return endpoint().getAdmissionPolicy() instanceof SessionAdmission s ? s.queueDelayMillis(WorkQueue.LENGTHY) : -1;
     }
 
     /** Connections closed because they stayed idle past their time-out. */

@@ -171,6 +171,11 @@ public final class SessionAdmission implements AdmissionPolicy {
         return turnedAway.get();
     }
 
+    /** The mean time requests waited in {@code queue} over the last measuring window, in milliseconds. */
+    public long queueDelayMillis(WorkQueue queue) {
+        return TimeUnit.NANOSECONDS.toMillis(delays.lastMeanWait(queue));
+    }
+
     public int sessionsInProgress() {
         return limit.inProgress();
     }

@@ -41,6 +41,8 @@ class QueueDelaysTest {
         serve(WorkQueue.GENERAL, 100, T0, 10);
         serve(WorkQueue.LENGTHY, 4, T0, 2000);
         assertEquals(2000 * MS / LENGTHY_PATIENCE, delays.windowEnded(T0 + WINDOW, WINDOW));
+        assertEquals(10 * MS, delays.lastMeanWait(WorkQueue.GENERAL), "each queue's own mean, for monitoring");
+        assertEquals(2000 * MS, delays.lastMeanWait(WorkQueue.LENGTHY));
     }
 
     @Test
