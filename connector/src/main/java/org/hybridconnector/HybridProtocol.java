@@ -120,7 +120,7 @@ public class HybridProtocol extends AbstractHttp11Protocol<SocketChannel> {
     /** {@code busyWorkers} (the paper's rule, the default), {@code sessions} or {@code none}. */
     public void setAdmissionPolicy(String value) {
         try {
-            endpoint().setAdmissionPolicy(AdmissionPolicy.named(value, () -> sessionSettings.build(getMaxThreads())));
+            endpoint().setAdmissionPolicy(AdmissionPolicy.named(value, sessionSettings::build));
             admissionPolicyName = value.trim();
         } catch (IllegalArgumentException e) {
             attributeErrors.reject("admissionPolicy", value, "one of " + AdmissionPolicy.NAMES);
@@ -225,7 +225,7 @@ public class HybridProtocol extends AbstractHttp11Protocol<SocketChannel> {
                 "minWorkers",
                 "is " + endpoint().getMinWorkers() + ", more than maxThreads (" + getMaxThreads() + ")");
         if ("sessions".equalsIgnoreCase(admissionPolicyName)) {
-            endpoint().setAdmissionPolicy(sessionSettings.build(getMaxThreads()));
+            endpoint().setAdmissionPolicy(sessionSettings.build());
         }
     }
 
@@ -236,10 +236,8 @@ public class HybridProtocol extends AbstractHttp11Protocol<SocketChannel> {
         SessionAdmission.NewSessionBy newSessionBy = SessionAdmission.NewSessionBy.CONNECTION;
         String cookieName = "JSESSIONID";
 
-        /** @param maxThreads the connector's, or -1 for a shared executor that reports no size (Tomcat's default is counted) */
-        SessionAdmission build(int maxThreads) {
-            return new SessionAdmission(targetMillis, turnAway, newSessionBy, cookieName,
-                    maxThreads > 0 ? maxThreads : 200);
+        SessionAdmission build() {
+            return new SessionAdmission(targetMillis, turnAway, newSessionBy, cookieName);
         }
     }
 
@@ -295,7 +293,7 @@ public class HybridProtocol extends AbstractHttp11Protocol<SocketChannel> {
         return endpoint().getAdmissionPolicy() instanceof SessionAdmission s ? s.sessionsInProgress() : -1;
     }
 
-    /** {@code sessions}: sessions allowed in progress now; -1 with another policy. */
+    /** {@code sessions}: sessions allowed in progress now; -1 while admission is open. */
     public int getSessionLimit() {
         return endpoint().getAdmissionPolicy() instanceof SessionAdmission s ? s.sessionLimit() : -1;
     }

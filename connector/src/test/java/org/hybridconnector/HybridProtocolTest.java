@@ -91,7 +91,7 @@ class HybridProtocolTest {
         assertEquals(3, protocol.getLengthyMinReserve());
         assertEquals(true, protocol.getAdaptiveWorkers());
         assertEquals(4, protocol.getMinWorkers());
-        assertEquals(40, protocol.getSessionLimit(), "four sessions per worker (maxThreads 10) at first");
+        assertEquals(-1, protocol.getSessionLimit(), "admission starts open");
     }
 
     @Test

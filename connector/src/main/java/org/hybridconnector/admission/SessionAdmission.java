@@ -46,8 +46,6 @@ public final class SessionAdmission implements AdmissionPolicy {
     static final long WINDOW_MILLIS = 500;
     /** Admission never closes for good: at least this many sessions may be in progress. */
     static final int FLOOR = 1;
-    /** The limit starts at this many sessions per worker and grows from there while there is room. */
-    static final int INITIAL_SESSIONS_PER_WORKER = 4;
 
     private final SessionLimit limit;
     private final TurnAway turnAway;
@@ -58,10 +56,8 @@ public final class SessionAdmission implements AdmissionPolicy {
     private final AtomicLong turnedAway = new AtomicLong();
     private long windowStart = Long.MIN_VALUE;
 
-    /** @param workers the workers that serve the sessions (maxThreads), which size the first limit */
-    public SessionAdmission(long targetMillis, TurnAway turnAway, NewSessionBy newSessionBy, String cookieName,
-            int workers) {
-        this.limit = new SessionLimit(targetMillis, FLOOR, INITIAL_SESSIONS_PER_WORKER * Math.max(1, workers));
+    public SessionAdmission(long targetMillis, TurnAway turnAway, NewSessionBy newSessionBy, String cookieName) {
+        this.limit = new SessionLimit(targetMillis, FLOOR);
         this.turnAway = turnAway;
         this.newSessionBy = newSessionBy;
         this.cookieName = cookieName;
@@ -180,8 +176,9 @@ public final class SessionAdmission implements AdmissionPolicy {
         return limit.inProgress();
     }
 
-    /** Sessions allowed in progress now. */
+    /** Sessions allowed in progress now, or -1 while admission is open. */
     public int sessionLimit() {
-        return limit.limit();
+        int allowed = limit.limit();
+        return allowed == Integer.MAX_VALUE ? -1 : allowed;
     }
 }

@@ -12,11 +12,8 @@ import java.util.concurrent.TimeUnit;
  * mistake a session's length later and swings (a model of it did, with the period of a session).
  * A limit on sessions in progress feels each admission within one think time.
  * <p>
- * It starts at a given number of sessions, not open: a limit that starts open lets a surge of new
- * sessions in before the first overload is measured (at a step from no load to twice the
- * capacity, two to three times as many as the server holds), and those sessions then hold the
- * server for minutes. At the end of each measuring window it compares the window's mean queueing
- * delay with the target:
+ * Open, it lets everything in. At the end of each measuring window it compares the window's mean
+ * queueing delay with the target:
  * <ul>
  * <li><b>above the target in {@value #OVER_WINDOWS} windows in a row</b>: overload. The limit drops to
  * {@value #DECREASE} of the sessions in progress (or of the limit, if lower), never under a floor,
@@ -26,11 +23,9 @@ import java.util.concurrent.TimeUnit;
  * work. It drops once per round: while more sessions are in progress than the last cut allows,
  * the cut is still taking effect, and a queue that outlasts a window is the same overload, not a
  * new one. Stuck workers cut at once;</li>
- * <li><b>at most half the target</b>: room to spare. If the limit held a new session back in the
- * window, it rises: by a quarter while it is probing (at first, and again after
- * {@value #REOPEN_WINDOWS} windows in a row with fewer than half the allowed sessions in progress,
- * when demand has fallen), so that it finds the server's size in a few seconds; by one after an
- * overload, so that it stays close under what overloaded it;</li>
+ * <li><b>at most half the target</b>: room to spare. If the limit binds (the sessions in progress
+ * reach it), it rises by one; after {@value #REOPEN_WINDOWS} windows in a row with fewer than
+ * half the allowed sessions in progress, it no longer binds and admission opens again;</li>
  * <li><b>in between</b>: the limit holds. This dead band keeps it still under a steady load.</li>
  * </ul>
  * Thread safety: every method is synchronized; callers are the acceptor or the selector
@@ -39,34 +34,29 @@ import java.util.concurrent.TimeUnit;
 public final class SessionLimit {
 
     static final double DECREASE = 0.9;
-    static final double GROWTH = 1.25;
     static final int OVER_WINDOWS = 2;
     static final int REOPEN_WINDOWS = 4;
 
     private final long targetNanos;
     private final int floor;
-    private boolean probing = true;
-    private int limit;
+    private boolean open = true;
+    private int limit = Integer.MAX_VALUE;
     private int inProgress;
-    private boolean heldBack;
     private int calmWindows;
     private int overWindows;
 
     /**
      * @param targetMillis the queueing delay above which the server counts as overloaded
      * @param floor the limit never goes below this many sessions in progress
-     * @param initial sessions allowed in progress at first
      */
-    public SessionLimit(long targetMillis, int floor, int initial) {
+    public SessionLimit(long targetMillis, int floor) {
         this.targetNanos = TimeUnit.MILLISECONDS.toNanos(targetMillis);
         this.floor = floor;
-        this.limit = Math.max(floor, initial);
     }
 
     /** Lets one new session in if the limit allows; it counts until {@link #ended()}. */
     public synchronized boolean tryAdmit() {
         if (inProgress >= limit) {
-            heldBack = true;
             return false;
         }
         inProgress++;
@@ -84,8 +74,6 @@ public final class SessionLimit {
      * window (the workers are stuck).
      */
     public synchronized void windowEnded(long queueDelayNanos) {
-        boolean wanted = heldBack;
-        heldBack = false;
         boolean stuck = queueDelayNanos < 0;
         if (stuck || queueDelayNanos > targetNanos) {
             calmWindows = 0;
@@ -93,32 +81,31 @@ public final class SessionLimit {
             // One cut per round: until the sessions over the last cut have ended, that cut has not
             // been felt yet, and cutting again for the same queue would starve the server.
             if (stuck || (overWindows >= OVER_WINDOWS && inProgress <= limit)) {
-                probing = false;
+                open = false;
                 limit = Math.max(floor, (int) (Math.min(limit, inProgress) * DECREASE));
                 overWindows = 0;
             }
             return;
         }
         overWindows = 0;
-        if (queueDelayNanos > targetNanos / 2) {
+        if (!open && queueDelayNanos <= targetNanos / 2) {
+            calmWindows = inProgress < limit / 2 ? calmWindows + 1 : 0;
+            if (calmWindows >= REOPEN_WINDOWS) {
+                open = true;
+                limit = Integer.MAX_VALUE;
+            } else if (inProgress >= limit - 1) {
+                limit++;
+            }
+        } else {
             calmWindows = 0;
-            return;
-        }
-        calmWindows = inProgress < limit / 2 ? calmWindows + 1 : 0;
-        if (calmWindows >= REOPEN_WINDOWS) {
-            probing = true;
-        }
-        if (wanted) {
-            limit = probing ? Math.max(limit + 1, (int) Math.min(Integer.MAX_VALUE, limit * GROWTH)) : limit + 1;
         }
     }
 
-    /** Whether the limit grows by a quarter, not by one, while there is room: at first and once demand has fallen. */
-    public synchronized boolean isProbing() {
-        return probing;
+    public synchronized boolean isOpen() {
+        return open;
     }
 
-    /** Sessions allowed in progress. */
+    /** Sessions allowed in progress; {@link Integer#MAX_VALUE} while open. */
     public synchronized int limit() {
         return limit;
     }

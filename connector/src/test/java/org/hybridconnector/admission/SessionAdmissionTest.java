@@ -13,7 +13,7 @@ class SessionAdmissionTest {
 
     private static final long MS = TimeUnit.MILLISECONDS.toNanos(1);
     private final SessionAdmission admission = new SessionAdmission(200, TurnAway.BACKLOG, NewSessionBy.CONNECTION,
-            "JSESSIONID", 10);
+            "JSESSIONID");
     private final WorkLoad load = new WorkLoad(10);
     private long now = 1_000 * MS;
 
@@ -35,7 +35,7 @@ class SessionAdmissionTest {
         for (int session = 0; session < 40; session++) {
             assertTrue(admission.admits(load));
         }
-        assertEquals(40, admission.sessionLimit(), "four sessions per worker at first");
+        assertEquals(-1, admission.sessionLimit(), "open at first");
     }
 
     @Test
@@ -49,13 +49,13 @@ class SessionAdmissionTest {
     }
 
     @Test
-    void testAShortLengthyQueueCutsNothing() {
+    void testAShortLengthyQueueLeavesAdmissionOpen() {
         admitForty();
         for (int window = 0; window < 20; window++) {
             window(0);
         }
         window(1);
         window(0);
-        assertEquals(40, admission.sessionLimit());
+        assertEquals(-1, admission.sessionLimit());
     }
 }

@@ -89,7 +89,7 @@ class WorkLoadTest {
     @Test
     void testPolicyNames() {
         Supplier<AdmissionPolicy> sessions = () -> new SessionAdmission(100, SessionAdmission.TurnAway.REJECT,
-                SessionAdmission.NewSessionBy.CONNECTION, "JSESSIONID", 10);
+                SessionAdmission.NewSessionBy.CONNECTION, "JSESSIONID");
         assertEquals("busyWorkers", AdmissionPolicy.named("busyWorkers", sessions).name());
         assertEquals("none", AdmissionPolicy.named(" NONE ", sessions).name());
         assertEquals("sessions", AdmissionPolicy.named("Sessions", sessions).name());
