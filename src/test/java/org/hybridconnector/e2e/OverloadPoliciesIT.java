@@ -64,6 +64,9 @@ class OverloadPoliciesIT {
             List<Future<?>> load = keepBusy(port, 10, "/probe/slow?ms=200", loading);
             try {
                 awaitTrue(() -> attribute("sessionLimit") >= 0, 15, "admission never closed under overload");
+                // What closed it, as an operator sees it: the general queue's wait over the target.
+                awaitTrue(() -> attribute("generalQueueDelayMillis") > 50, 10, "no queueing delay shown under overload");
+                assertEquals(0, attribute("lengthyQueueDelayMillis"), "one pool: no lengthy queue");
 
                 long start = System.nanoTime();
                 RawResponse refused;
