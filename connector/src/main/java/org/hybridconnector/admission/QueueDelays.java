@@ -26,8 +26,6 @@ import java.util.Map;
 public final class QueueDelays {
 
     private final Map<WorkQueue, Queue> queues = new EnumMap<>(WorkQueue.class);
-    /** Each queue's mean wait over the last window that ended, by {@link WorkQueue#ordinal()}, for monitoring. */
-    private volatile long[] lastMeanWaits = new long[WorkQueue.values().length];
 
     public QueueDelays() {
         for (WorkQueue queue : WorkQueue.values()) {
@@ -62,21 +60,18 @@ public final class QueueDelays {
         long worstMean = 0;
         long started = 0;
         long longestStillWaiting = 0;
-        long[] means = new long[lastMeanWaits.length];
         for (Map.Entry<WorkQueue, Queue> entry : queues.entrySet()) {
             Queue.Window window = entry.getValue().windowEnded(now);
-            means[entry.getKey().ordinal()] = window.meanWait();
             worstMean = Math.max(worstMean, window.meanWait() / entry.getKey().patience());
             started += window.started();
             longestStillWaiting = Math.max(longestStillWaiting, window.meanStillWaiting());
         }
-        lastMeanWaits = means;
         return started == 0 && longestStillWaiting >= windowNanos ? -1 : worstMean;
     }
 
     /** The mean wait in {@code queue} over the last window that ended, in nanoseconds, as its patience does not scale it. */
     public long lastMeanWait(WorkQueue queue) {
-        return lastMeanWaits[queue.ordinal()];
+        return queues.get(queue).lastMeanWait;
     }
 
     /** One queue's waits: those of requests that started this window and of those still waiting. */
@@ -87,6 +82,8 @@ public final class QueueDelays {
         /** Sum of the arrival times of the requests waiting now: with their count it gives their total wait so far. */
         private long waitingSinceSum;
         private long waitingCount;
+        /** The mean wait of the last window that ended, read by monitoring without the lock. */
+        private volatile long lastMeanWait;
 
         synchronized void queued(long queuedAt) {
             waitingSinceSum += queuedAt;
@@ -107,6 +104,7 @@ public final class QueueDelays {
         synchronized Window windowEnded(long now) {
             long stillWaitingSum = waitingCount * now - waitingSinceSum;
             Window window = new Window(startedWaitSum, startedCount, stillWaitingSum, waitingCount);
+            lastMeanWait = window.meanWait();
             startedWaitSum = 0;
             startedCount = 0;
             return window;
