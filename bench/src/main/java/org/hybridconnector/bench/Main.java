@@ -19,6 +19,7 @@ import org.hybridconnector.bench.probe.ProbeResult;
 import org.hybridconnector.bench.probe.QuickPageProbe;
 import org.hybridconnector.bench.report.StepRecord;
 import org.hybridconnector.bench.report.Summary;
+import org.hybridconnector.bench.report.WindowCounters;
 import org.hybridconnector.bench.rubis.RubisSessionFiles;
 import org.hybridconnector.bench.rubis.SessionWalker;
 import org.hybridconnector.bench.rubis.SiteData;
@@ -36,7 +37,7 @@ import org.hybridconnector.bench.surge.SurgeModel;
  *                 [--url-prefix /surge/] [--off-scale F]
  * step            --csv FILE --mix M --variant V --jvm J --offered R --repeat I --window S
  *                 --sessions-offered N [--server-closed C] [--server-cpu PCT] [--machine-cpu PCT]
- *                 [--probe FILE] HTTPERF_OUTPUT...
+ *                 [--window-requests N] [--window-machine-cpu PCT] [--probe FILE] HTTPERF_OUTPUT...
  * probe           --port P --paths P1,P2,... --seconds S --out FILE [--clients 4] [--interval-ms 250]
  *                 [--timeout-ms 10000]
  * summary         --csv FILE --out DIR --title T --command C [--notes FILE] [--saturation R]
@@ -115,7 +116,9 @@ public final class Main {
                 Long.parseLong(o.getOrDefault("server-closed", "-1")),
                 Double.parseDouble(o.getOrDefault("server-cpu", "NaN")),
                 Double.parseDouble(o.getOrDefault("machine-cpu", "NaN")),
-                probeResult(o.get("probe")));
+                probeResult(o.get("probe")),
+                new WindowCounters(Long.parseLong(o.getOrDefault("window-requests", "-1")),
+                        Double.parseDouble(o.getOrDefault("window-machine-cpu", "NaN"))));
         Path csv = Path.of(required(o, "csv"));
         if (!Files.exists(csv)) {
             Files.writeString(csv, StepRecord.HEADER + "\n");

@@ -29,20 +29,24 @@ import org.hybridconnector.bench.probe.ProbeResult;
  *            client that was being served and then was not, the worst outcome for a shop
  * @param quickPages response times of quick pages as the probe's clients saw them ({@link ProbeResult#NONE}
  *            when the step ran no probe)
+ * @param inWindow the server's counters over the window alone ({@link WindowCounters#UNKNOWN} in runs made
+ *            before they were read)
  */
 public record StepRecord(String mix, String variant, String jvm, double offeredRate, int repeat,
         double windowSeconds, long sessionsOffered, long completed, long failed, long unfinished, long replies,
         double responseMillis, double transferMillis, long clientTimeouts, long connReset, long connRefused,
         long clientLimited, double connectionsPerSession, long reconnects, double lifetimeSeconds,
         double sessionLength, long serverClosed, double serverCpuPercent, double clientCpuPercent, int processes, long unparsableReplies,
-        double machineCpuPercent, long turnedAway, long abandoned, ProbeResult quickPages) {
+        double machineCpuPercent, long turnedAway, long abandoned, ProbeResult quickPages, WindowCounters inWindow) {
 
-    public static final String HEADER = "mix,variant,jvm,offered_sess_s,repeat,window_s,sessions_offered,completed,"
+    /** The columns of runs made before the window's counters were read: their steps.csv stays readable. */
+    static final String HEADER_WITHOUT_WINDOW = "mix,variant,jvm,offered_sess_s,repeat,window_s,sessions_offered,completed,"
             + "failed,unfinished,completed_sess_s,failed_sess_s,replies,reply_rate,response_ms,transfer_ms,"
             + "client_timeouts,conn_resets,conn_refused,client_limited,conns_per_session,reconnects,lifetime_s,"
             + "session_length,server_closed,server_cpu_pct,client_cpu_pct,httperf_processes,unparsable_replies,"
             + "machine_cpu_pct,other_cpu_pct,turned_away,abandoned,quick_samples,quick_p50_ms,quick_p90_ms,quick_p99_ms,"
             + "quick_max_ms,quick_timeouts,quick_failures,quick_turned_away";
+    public static final String HEADER = HEADER_WITHOUT_WINDOW + ",window_requests,window_machine_cpu_pct";
 
     public double completedPerSecond() {
         return completed / windowSeconds;
@@ -61,6 +65,11 @@ public record StepRecord(String mix, String variant, String jvm, double offeredR
         return replies / windowSeconds;
     }
 
+    /** Requests the server completed per second while sessions were offered, {@code NaN} if not read. */
+    public double servedRateInWindow() {
+        return inWindow.requestsServed() < 0 ? Double.NaN : inWindow.requestsServed() / windowSeconds;
+    }
+
     /**
      * Adds up the reports of the httperf processes that together offered one step: counts are
      * summed, means are weighted by what they are means of (response time by replies, lifetime by
@@ -68,7 +77,7 @@ public record StepRecord(String mix, String variant, String jvm, double offeredR
      */
     public static StepRecord combine(String mix, String variant, String jvm, double offeredRate, int repeat,
             double windowSeconds, long sessionsOffered, List<HttperfResult> results, long serverClosed,
-            double serverCpuPercent, double machineCpuPercent, ProbeResult quickPages) {
+            double serverCpuPercent, double machineCpuPercent, ProbeResult quickPages, WindowCounters inWindow) {
         long completed = 0;
         long total = 0;
         long replies = 0;
@@ -122,7 +131,8 @@ public record StepRecord(String mix, String variant, String jvm, double offeredR
                 completed == 0 ? Double.NaN : connectionsWeighted / completed, Math.max(0, connections - sessionsOffered),
                 completed == 0 ? Double.NaN : lifetimeWeighted / completed,
                 lengthSessions == 0 ? Double.NaN : (double) lengthReplies / lengthSessions, serverClosed,
-                serverCpuPercent, clientCpu, results.size(), unparsable, machineCpuPercent, turnedAway, abandoned, quickPages);
+                serverCpuPercent, clientCpu, results.size(), unparsable, machineCpuPercent, turnedAway, abandoned, quickPages,
+                inWindow);
     }
 
     public String toCsv() {
@@ -137,22 +147,29 @@ public record StepRecord(String mix, String variant, String jvm, double offeredR
                 Long.toString(turnedAway), Long.toString(abandoned), Integer.toString(quickPages.samples()),
                 num(quickPages.p50Millis()), num(quickPages.p90Millis()), num(quickPages.p99Millis()),
                 num(quickPages.maxMillis()), Integer.toString(quickPages.timeouts()),
-                Integer.toString(quickPages.failures()), Integer.toString(quickPages.turnedAway())));
+                Integer.toString(quickPages.failures()), Integer.toString(quickPages.turnedAway()),
+                Long.toString(inWindow.requestsServed()), num(inWindow.machineCpuPercent())));
         return String.join(",", cells);
     }
 
     public static StepRecord fromCsv(String line) {
         String[] c = line.split(",", -1);
-        if (c.length != HEADER.split(",").length) {
-            throw new IllegalArgumentException("expected " + HEADER.split(",").length + " cells: " + line);
+        int withoutWindow = HEADER_WITHOUT_WINDOW.split(",").length;
+        int withWindow = HEADER.split(",").length;
+        if (c.length != withWindow && c.length != withoutWindow) {
+            throw new IllegalArgumentException("expected " + withWindow + " cells (" + withoutWindow
+                    + " in runs made before the window's counters were read): " + line);
         }
+        WindowCounters inWindow = c.length == withWindow
+                ? new WindowCounters(Long.parseLong(c[withoutWindow]), d(c[withoutWindow + 1]))
+                : WindowCounters.UNKNOWN;
         return new StepRecord(c[0], c[1], c[2], d(c[3]), Integer.parseInt(c[4]), d(c[5]), Long.parseLong(c[6]),
                 Long.parseLong(c[7]), Long.parseLong(c[8]), Long.parseLong(c[9]), Long.parseLong(c[12]), d(c[14]),
                 d(c[15]), Long.parseLong(c[16]), Long.parseLong(c[17]), Long.parseLong(c[18]), Long.parseLong(c[19]),
                 d(c[20]), Long.parseLong(c[21]), d(c[22]), d(c[23]), Long.parseLong(c[24]), d(c[25]), d(c[26]),
                 Integer.parseInt(c[27]), Long.parseLong(c[28]), d(c[29]), Long.parseLong(c[31]), Long.parseLong(c[32]),
                 new ProbeResult(Integer.parseInt(c[33]), d(c[34]), d(c[35]), d(c[36]), d(c[37]), Integer.parseInt(c[38]),
-                        Integer.parseInt(c[39]), Integer.parseInt(c[40])));
+                        Integer.parseInt(c[39]), Integer.parseInt(c[40])), inWindow);
     }
 
     private static String num(double value) {

@@ -53,7 +53,8 @@ public final class Summary {
 
     public static List<StepRecord> readCsv(Path csv) throws IOException {
         List<String> lines = Files.readAllLines(csv, StandardCharsets.UTF_8);
-        if (lines.isEmpty() || !lines.get(0).equals(StepRecord.HEADER)) {
+        if (lines.isEmpty() || !(lines.get(0).equals(StepRecord.HEADER)
+                || lines.get(0).equals(StepRecord.HEADER_WITHOUT_WINDOW))) {
             throw new IOException(csv + " does not start with the step header");
         }
         return lines.stream().skip(1).filter(l -> !l.isBlank()).map(StepRecord::fromCsv).toList();
@@ -219,6 +220,12 @@ public final class Summary {
         table(md, "Completed sessions/s", StepRecord::completedPerSecond, "%.2f", true);
         table(md, "Failed sessions/s", StepRecord::failedPerSecond, "%.2f", false);
         table(md, "Replies/s", StepRecord::replyRate, "%.1f", true);
+        boolean windowRead = records.stream().anyMatch(r -> r.inWindow().requestsServed() >= 0);
+        if (windowRead) {
+            table(md, "Requests served per second while sessions were offered (Tomcat's request count over the "
+                    + "window alone: the grace, where crawling sessions are still served, left out)",
+                    StepRecord::servedRateInWindow, "%.1f", true);
+        }
         table(md, "Mean response time (ms, first byte)", StepRecord::responseMillis, "%.0f", false);
         if (records.stream().anyMatch(r -> r.quickPages().samples() > 0)) {
             table(md, "Quick pages: median response time (ms)", r -> r.quickPages().p50Millis(), "%.0f", false);
@@ -247,6 +254,10 @@ public final class Summary {
                 "%.0f", false);
         table(md, "CPU used by other processes on this shared machine during the step (% of one core)",
                 StepRecord::otherCpuPercent, "%.0f", false);
+        if (windowRead) {
+            table(md, "Machine CPU while sessions were offered (% of one core, all CPUs, the window alone)",
+                    r -> r.inWindow().machineCpuPercent(), "%.0f", false);
+        }
         List<String> limited = records.stream().filter(r -> r.clientLimited() > 0)
                 .map(r -> String.format(Locale.ROOT, "%s at %.1f run %d (%d)", r.variant(), r.offeredRate(), r.repeat(),
                         r.clientLimited()))

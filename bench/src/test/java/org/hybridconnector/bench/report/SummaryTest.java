@@ -25,7 +25,7 @@ class SummaryTest {
         HttperfResult hybrid = parse("rubis-bidding-hybrid.txt");
         HttperfResult blocking = parse("rubis-bidding-blocking-10threads.txt");
         StepRecord step = StepRecord.combine("bidding", "x", "17", 8, 1, 15, 120, List.of(hybrid, blocking), 7, 150, 250,
-                ProbeResult.of(new double[] { 12, 15, 900 }, 0, 0, 1));
+                ProbeResult.of(new double[] { 12, 15, 900 }, 0, 0, 1), new WindowCounters(4200, 180.5));
         assertEquals(58 + 25, step.completed());
         assertEquals(1 + 34, step.failed());
         assertEquals(120 - 118, step.unfinished());
@@ -39,7 +39,24 @@ class SummaryTest {
         assertEquals(1 + 34, step.abandoned(), "every failed session had replies, and none of them was turned away at once");
         assertEquals(250 - 150 - step.clientCpuPercent(), step.otherCpuPercent(), 1e-9);
         assertEquals(900, step.quickPages().p99Millis(), 1e-9);
+        assertEquals(4200 / 15.0, step.servedRateInWindow(), 1e-9);
         assertEquals(step.toCsv(), StepRecord.fromCsv(step.toCsv()).toCsv());
+    }
+
+    @Test
+    void testStepsOfRunsMadeBeforeTheWindowCountersStayReadable(@TempDir Path dir) throws IOException {
+        StepRecord step = step("nio", 10, 1, 9.0, 450.0, 0, 80.0);
+        String line = step.toCsv();
+        String oldLine = line.substring(0, line.lastIndexOf(',', line.lastIndexOf(',') - 1));
+        Path csv = dir.resolve("steps.csv");
+        Files.writeString(csv, StepRecord.HEADER_WITHOUT_WINDOW + "\n" + oldLine + "\n");
+        StepRecord read = Summary.readCsv(csv).get(0);
+        assertEquals(WindowCounters.UNKNOWN, read.inWindow());
+        assertTrue(Double.isNaN(read.servedRateInWindow()));
+        assertEquals(step.replies(), read.replies());
+        new Summary(List.of(read)).write(dir, "Old run", "cmd", "");
+        String md = Files.readString(dir.resolve("summary.md"));
+        assertFalse(md.contains("while sessions were offered"), "no window table for a run that did not read it\n" + md);
     }
 
     @Test
@@ -81,7 +98,7 @@ class SummaryTest {
         add(records, "hybrid", new double[][] { { 10, 8.5, 8.8, 8.6 }, { 20, 11, 12, 10 } });
         add(records, "blocking", new double[][] { { 10, 6.0, 7.0, 5.0 }, { 20, 2, 3, 1 } });
         int blocking20Run2 = records.size() - 2;
-        records.set(blocking20Run2, withClientLimited(records.get(blocking20Run2), 229));
+        records.set(blocking20Run2, withCells(records.get(blocking20Run2), "client_limited", "229"));
         new Summary(records).write(dir, "Test run", "bench/run sessions --quick", "");
         String md = Files.readString(dir.resolve("summary.md"));
         assertTrue(md.contains("which are not valid (the count in brackets): blocking at 20.0 run 2 (229)."), md);
@@ -151,24 +168,26 @@ class SummaryTest {
     @Test
     void testPolicyTargetsAreCheckedAtTwiceAndThriceSaturation(@TempDir Path dir) throws IOException {
         List<StepRecord> records = new ArrayList<>();
-        // variant, load, completed/s, replies/s, abandoned sessions, quick p99 ms (the same for each run)
+        // variant, load, completed/s, replies/s, abandoned sessions, quick p99 ms, requests served/s in the
+        // window (the same for each run)
         Object[][] rows = {
-                { "hybrid-sessions-503", 10, 10.0, 500.0, 0, 50.0 },
-                { "hybrid-sessions-503", 20, 13.0, 600.0, 0, 100.0 },
-                { "hybrid-sessions-503", 30, 12.0, 560.0, 24, 300.0 },
-                { "nio", 10, 10.0, 500.0, 0, 60.0 },
-                { "nio", 20, 8.0, 620.0, 120, 2000.0 },
-                { "nio", 30, 5.0, 600.0, 240, 2000.0 },
-                { "nio2", 10, 10.0, 500.0, 0, 60.0 },
-                { "nio2", 20, 9.5, 610.0, 60, 1500.0 },
-                { "nio2", 30, 9.5, 590.0, 60, 1500.0 },
-                { "nio-admission", 10, 10.0, 500.0, 0, 60.0 },
-                { "nio-admission", 20, 12.0, 580.0, 0, 900.0 },
-                { "nio-admission", 30, 11.5, 570.0, 0, 900.0 } };
+                { "hybrid-sessions-503", 10, 10.0, 500.0, 0, 50.0, 480.0 },
+                { "hybrid-sessions-503", 20, 13.0, 600.0, 0, 100.0, 590.0 },
+                { "hybrid-sessions-503", 30, 12.0, 560.0, 24, 300.0, 500.0 },
+                { "nio", 10, 10.0, 500.0, 0, 60.0, 480.0 },
+                { "nio", 20, 8.0, 620.0, 120, 2000.0, 600.0 },
+                { "nio", 30, 5.0, 600.0, 240, 2000.0, 600.0 },
+                { "nio2", 10, 10.0, 500.0, 0, 60.0, 480.0 },
+                { "nio2", 20, 9.5, 610.0, 60, 1500.0, 580.0 },
+                { "nio2", 30, 9.5, 590.0, 60, 1500.0, 570.0 },
+                { "nio-admission", 10, 10.0, 500.0, 0, 60.0, 480.0 },
+                { "nio-admission", 20, 12.0, 580.0, 0, 900.0, 560.0 },
+                { "nio-admission", 30, 11.5, 570.0, 0, 900.0, 550.0 } };
         for (Object[] row : rows) {
             for (int repeat = 1; repeat <= 3; repeat++) {
-                records.add(step((String) row[0], (Integer) row[1], repeat, (Double) row[2], (Double) row[3],
-                        (Integer) row[4], (Double) row[5]));
+                records.add(withCells(step((String) row[0], (Integer) row[1], repeat, (Double) row[2], (Double) row[3],
+                        (Integer) row[4], (Double) row[5]), "window_requests", Long.toString(Math.round((Double) row[6] * 10)),
+                        "window_machine_cpu_pct", "199.000"));
             }
         }
         Summary summary = new Summary(records);
@@ -177,12 +196,14 @@ class SummaryTest {
         String md = Files.readString(dir.resolve("summary.md"));
         assertTrue(md.contains("## Overload policy targets"), md);
         // 13 / 9.5 = 1.37 over nio2; 13 / 12 = 1.08 over nio-admission; 600 / 620 = 0.97 of nio's replies;
-        // nio's p99 2000 / 100 = 20x lower.
+        // 590 / 600 = 0.98 of nio's requests served in the window; nio's p99 2000 / 100 = 20x lower.
         assertTrue(md.contains("| hybrid-sessions-503 | 20.0 (2x) | 13.00 | 1.37 ✓ (nio2) | 1.08 ✗ | 0.00 (0.00) ✓ "
-                + "| 0.97 ✓ | 20.00 ✓ |"), md);
-        // 12 / 9.5 = 1.26; 12 / 11.5 = 1.04; 24 sessions over 10 s abandoned; 560 / 600 = 0.93; 2000 / 300 = 6.7x.
+                + "| 0.97 ✓ | 0.98 ✓ | 20.00 ✓ |"), md);
+        // 12 / 9.5 = 1.26; 12 / 11.5 = 1.04; 24 sessions over 10 s abandoned; 560 / 600 = 0.93; 500 / 600 = 0.83;
+        // 2000 / 300 = 6.7x.
         assertTrue(md.contains("| hybrid-sessions-503 | 30.0 (3x) | 12.00 | 1.26 ✗ (nio2) | 1.04 ✗ | 2.40 (2.40) ✗ "
-                + "| 0.93 ✗ | 6.67 ✗ |"), md);
+                + "| 0.93 ✗ | 0.83 ✗ | 6.67 ✗ |"), md);
+        assertTrue(md.contains("## Requests served per second while sessions were offered"), md);
     }
 
     private static StepRecord step(String variant, double load, int repeat, double completedPerSecond,
@@ -190,12 +211,17 @@ class SummaryTest {
         long completed = Math.round(completedPerSecond * 10);
         return new StepRecord("bidding", variant, "17", load, repeat, 10, (long) (load * 10), completed, abandoned, 0,
                 Math.round(repliesPerSecond * 10), 12.5, 0.5, 0, 0, 0, 0, 1.0, 0, 30.0, 20.0, -1, 100.0, 90.0, 1, 0,
-                200.0, 0, abandoned, ProbeResult.of(new double[] { 10, 20, p99 }, 0, 0, 0));
+                200.0, 0, abandoned, ProbeResult.of(new double[] { 10, 20, p99 }, 0, 0, 0), WindowCounters.UNKNOWN);
     }
 
-    private static StepRecord withClientLimited(StepRecord record, long clientLimited) {
+
+    /** The record with the cells of {@code steps.csv} named by the column headings changed: heading, value, heading, ... */
+    private static StepRecord withCells(StepRecord record, String... headingsAndValues) {
         String[] fields = record.toCsv().split(",", -1);
-        fields[List.of(StepRecord.HEADER.split(",")).indexOf("client_limited")] = Long.toString(clientLimited);
+        List<String> header = List.of(StepRecord.HEADER.split(","));
+        for (int i = 0; i < headingsAndValues.length; i += 2) {
+            fields[header.indexOf(headingsAndValues[i])] = headingsAndValues[i + 1];
+        }
         return StepRecord.fromCsv(String.join(",", fields));
     }
 
@@ -213,7 +239,7 @@ class SummaryTest {
                 long completed = Math.round(row[repeat] * 10);
                 records.add(new StepRecord("bidding", variant, "17", row[0], repeat, 10, (long) (row[0] * 10),
                         completed, 0, 0, completed * 20, 12.5, 0.5, 0, 0, 0, 0, 1.0, 0, 30.0, 20.0, -1, 100.0, 90.0, 1, 0, 200.0, 0, 0,
-                        ProbeResult.of(new double[] { 10, 20, 100 * row[0] + repeat }, 0, 0, 0)));
+                        ProbeResult.of(new double[] { 10, 20, 100 * row[0] + repeat }, 0, 0, 0), WindowCounters.UNKNOWN));
             }
         }
     }
