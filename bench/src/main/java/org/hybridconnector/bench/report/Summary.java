@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.TreeSet;
 import java.util.function.ToDoubleFunction;
 import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 import java.util.stream.Stream;
 
 /**
@@ -172,8 +173,10 @@ public final class Summary {
             gp.append("set title '").append(title.replace("'", "")).append(": ").append(plot[2]).append("'\n");
             gp.append("set ylabel '").append(plot[2]).append("'\n");
             gp.append("plot ");
-            gp.append(variants.stream().map(v -> "'plot-" + v + ".dat' using 1:" + plot[1] +
-                    " with linespoints lw 2 title '" + v + "'").collect(Collectors.joining(", ")));
+            // gnuplot has eight colours; from the ninth variant on the colours repeat, so the lines are dashed.
+            gp.append(IntStream.range(0, variants.size()).mapToObj(i -> "'plot-" + variants.get(i) + ".dat' using 1:"
+                    + plot[1] + " with linespoints lw 2 dt " + (1 + i / 8) + " title '" + variants.get(i) + "'")
+                    .collect(Collectors.joining(", ")));
             if (plot[0].equals("sessions.png")) {
                 gp.append(", x with lines dt 2 lc rgb 'gray' title 'offered'");
             }
