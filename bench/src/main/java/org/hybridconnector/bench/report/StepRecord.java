@@ -47,6 +47,8 @@ public record StepRecord(String mix, String variant, String jvm, double offeredR
             + "machine_cpu_pct,other_cpu_pct,turned_away,abandoned,quick_samples,quick_p50_ms,quick_p90_ms,quick_p99_ms,"
             + "quick_max_ms,quick_timeouts,quick_failures,quick_turned_away";
     public static final String HEADER = HEADER_WITHOUT_WINDOW + ",window_requests,window_machine_cpu_pct";
+    private static final int COLUMNS = HEADER.split(",").length;
+    private static final int COLUMNS_WITHOUT_WINDOW = HEADER_WITHOUT_WINDOW.split(",").length;
 
     public double completedPerSecond() {
         return completed / windowSeconds;
@@ -154,14 +156,12 @@ public record StepRecord(String mix, String variant, String jvm, double offeredR
 
     public static StepRecord fromCsv(String line) {
         String[] c = line.split(",", -1);
-        int withoutWindow = HEADER_WITHOUT_WINDOW.split(",").length;
-        int withWindow = HEADER.split(",").length;
-        if (c.length != withWindow && c.length != withoutWindow) {
-            throw new IllegalArgumentException("expected " + withWindow + " cells (" + withoutWindow
+        if (c.length != COLUMNS && c.length != COLUMNS_WITHOUT_WINDOW) {
+            throw new IllegalArgumentException("expected " + COLUMNS + " cells (" + COLUMNS_WITHOUT_WINDOW
                     + " in runs made before the window's counters were read): " + line);
         }
-        WindowCounters inWindow = c.length == withWindow
-                ? new WindowCounters(Long.parseLong(c[withoutWindow]), d(c[withoutWindow + 1]))
+        WindowCounters inWindow = c.length == COLUMNS
+                ? new WindowCounters(Long.parseLong(c[COLUMNS_WITHOUT_WINDOW]), d(c[COLUMNS_WITHOUT_WINDOW + 1]))
                 : WindowCounters.UNKNOWN;
         return new StepRecord(c[0], c[1], c[2], d(c[3]), Integer.parseInt(c[4]), d(c[5]), Long.parseLong(c[6]),
                 Long.parseLong(c[7]), Long.parseLong(c[8]), Long.parseLong(c[9]), Long.parseLong(c[12]), d(c[14]),
