@@ -214,7 +214,6 @@ class SummaryTest {
                 200.0, 0, abandoned, ProbeResult.of(new double[] { 10, 20, p99 }, 0, 0, 0), WindowCounters.UNKNOWN);
     }
 
-
     /** The record with the cells of {@code steps.csv} named by the column headings changed: heading, value, heading, ... */
     private static StepRecord withCells(StepRecord record, String... headingsAndValues) {
         String[] fields = record.toCsv().split(",", -1);
