@@ -22,10 +22,16 @@ import java.util.concurrent.TimeUnit;
  * lifts one window's mean and drains by itself, and cutting for it leaves the server short of
  * work. It drops once per round: while more sessions are in progress than the last cut allows,
  * the cut is still taking effect, and a queue that outlasts a window is the same overload, not a
- * new one. Stuck workers cut at once;</li>
+ * new one. Nor does it drop while the delay is lower than the window before: a queue that shrinks
+ * is served faster than it fills, and cutting for what is left of it (a deep queue of lengthy
+ * requests takes seconds to drain) would cut for the same overload again. Stuck workers cut at
+ * once;</li>
  * <li><b>at most half the target</b>: room to spare. If the limit binds (the sessions in progress
- * reach it), it rises by one; after {@value #REOPEN_WINDOWS} windows in a row with fewer than
- * half the allowed sessions in progress, it no longer binds and admission opens again;</li>
+ * reach it), it rises by a {@value #RISE_FRACTION}th of itself, at least one: by one a window, a
+ * limit cut a third too deep took a minute to climb back, while a fiftieth a window climbs that in
+ * about ten seconds and overshoots by a window or two of rises, less than one cut. After
+ * {@value #REOPEN_WINDOWS} windows in a row with fewer than half the allowed sessions in progress,
+ * it no longer binds and admission opens again;</li>
  * <li><b>in between</b>: the limit holds. This dead band keeps it still under a steady load.</li>
  * </ul>
  * Thread safety: every method is synchronized; callers are the acceptor or the selector
@@ -36,6 +42,7 @@ public final class SessionLimit {
     static final double DECREASE = 0.9;
     static final int OVER_WINDOWS = 2;
     static final int REOPEN_WINDOWS = 4;
+    static final int RISE_FRACTION = 50;
 
     private final long targetNanos;
     private final int floor;
@@ -44,6 +51,8 @@ public final class SessionLimit {
     private int inProgress;
     private int calmWindows;
     private int overWindows;
+    /** The last window's queueing delay, to tell a queue still growing from one draining. */
+    private long lastDelayNanos;
 
     /**
      * @param targetMillis the queueing delay above which the server counts as overloaded
@@ -75,12 +84,16 @@ public final class SessionLimit {
      */
     public synchronized void windowEnded(long queueDelayNanos) {
         boolean stuck = queueDelayNanos < 0;
+        boolean draining = !stuck && queueDelayNanos < lastDelayNanos;
+        lastDelayNanos = stuck ? Long.MAX_VALUE : queueDelayNanos;
         if (stuck || queueDelayNanos > targetNanos) {
             calmWindows = 0;
             overWindows++;
             // One cut per round: until the sessions over the last cut have ended, that cut has not
-            // been felt yet, and cutting again for the same queue would starve the server.
-            if (stuck || (overWindows >= OVER_WINDOWS && inProgress <= limit)) {
+            // been felt yet, and cutting again for the same queue would starve the server. A queue
+            // shorter than the window before is that cut being felt: the sessions in progress
+            // already bring less work than the workers do, and what is left of the queue drains.
+            if (stuck || (overWindows >= OVER_WINDOWS && inProgress <= limit && !draining)) {
                 open = false;
                 limit = Math.max(floor, (int) (Math.min(limit, inProgress) * DECREASE));
                 overWindows = 0;
@@ -94,7 +107,7 @@ public final class SessionLimit {
                 open = true;
                 limit = Integer.MAX_VALUE;
             } else if (inProgress >= limit - 1) {
-                limit++;
+                limit += Math.max(1, limit / RISE_FRACTION);
             }
         } else {
             calmWindows = 0;

@@ -62,6 +62,40 @@ class SessionLimitTest {
     }
 
     @Test
+    void testADrainingQueueIsTheLastCutBeingFeltNotANewOverload() {
+        admit(50);
+        limit.windowEnded(300 * MS);
+        limit.windowEnded(400 * MS); // 45
+        for (int i = 0; i < 10; i++) {
+            limit.ended(); // 40 in progress: under the cut
+        }
+        limit.windowEnded(350 * MS);
+        limit.windowEnded(250 * MS);
+        limit.windowEnded(180 * MS);
+        assertEquals(45, limit.limit(), "over the target, but shorter each window");
+        limit.windowEnded(190 * MS);
+        assertEquals(36, limit.limit(), "the queue stopped draining over the target: a tenth under the 40 in progress");
+    }
+
+    @Test
+    void testALargeLimitRisesByAFiftiethOfItselfWhileCalmAndBinding() {
+        admit(223);
+        limit.windowEnded(150 * MS);
+        limit.windowEnded(150 * MS);
+        assertEquals(200, limit.limit());
+        for (int i = 0; i < 23; i++) {
+            limit.ended();
+        }
+        limit.windowEnded(20 * MS);
+        assertEquals(204, limit.limit(), "200 sessions in progress fill the limit");
+        for (int i = 0; i < 10; i++) {
+            limit.ended();
+        }
+        limit.windowEnded(20 * MS);
+        assertEquals(204, limit.limit(), "190 in progress: the limit does not bind, nothing to raise");
+    }
+
+    @Test
     void testStuckWorkersCountAsOverloadAndTheLimitNeverFallsUnderTheFloor() {
         admit(3);
         for (int window = 0; window < 20; window++) {
