@@ -25,7 +25,7 @@ import java.util.concurrent.TimeUnit;
  * new one. Nor does it drop while the delay is lower than the window before: a queue that shrinks
  * is served faster than it fills, and cutting for what is left of it (a deep queue of lengthy
  * requests takes seconds to drain) would cut for the same overload again. Stuck workers cut at
- * once;</li>
+ * once, but once per round as well;</li>
  * <li><b>at most half the target</b>: room to spare. If the limit binds (the sessions in progress
  * reach it), it rises by a {@value #RISE_FRACTION}th of itself, at least one: by one a window, a
  * limit cut a third too deep took a minute to climb back, while a fiftieth a window climbs that in
@@ -90,10 +90,12 @@ public final class SessionLimit {
             calmWindows = 0;
             overWindows++;
             // One cut per round: until the sessions over the last cut have ended, that cut has not
-            // been felt yet, and cutting again for the same queue would starve the server. A queue
-            // shorter than the window before is that cut being felt: the sessions in progress
-            // already bring less work than the workers do, and what is left of the queue drains.
-            if (stuck || (overWindows >= OVER_WINDOWS && inProgress <= limit && !draining)) {
+            // been felt yet, and cutting again for the same queue would starve the server. Stuck
+            // workers end no session: cutting at each window of a stall would leave the limit near
+            // the floor long after it. A queue shorter than the window before is that cut being
+            // felt: the sessions in progress bring less work than the workers do, and what is left
+            // of the queue drains.
+            if (inProgress <= limit && (stuck || (overWindows >= OVER_WINDOWS && !draining))) {
                 open = false;
                 limit = Math.max(floor, (int) (Math.min(limit, inProgress) * DECREASE));
                 overWindows = 0;

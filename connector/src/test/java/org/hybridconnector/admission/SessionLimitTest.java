@@ -96,15 +96,21 @@ class SessionLimitTest {
     }
 
     @Test
-    void testStuckWorkersCountAsOverloadAndTheLimitNeverFallsUnderTheFloor() {
+    void testStuckWorkersCutOncePerRoundAndTheLimitNeverFallsUnderTheFloor() {
         admit(3);
+        limit.windowEnded(-1);
+        assertEquals(2, limit.limit(), "stuck workers cut at once");
         for (int window = 0; window < 20; window++) {
             limit.windowEnded(-1);
         }
+        assertEquals(2, limit.limit(), "no session ends while no request starts: the cut has not been felt yet");
+        limit.ended();
+        limit.windowEnded(-1);
         assertEquals(1, limit.limit());
         limit.ended();
         limit.ended();
-        limit.ended();
+        limit.windowEnded(-1);
+        assertEquals(1, limit.limit(), "the floor");
         assertEquals(1, admit(5), "the floor still lets a session in");
     }
 
