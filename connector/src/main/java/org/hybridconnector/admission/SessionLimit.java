@@ -24,8 +24,10 @@ import java.util.concurrent.TimeUnit;
  * the cut is still taking effect, and a queue that outlasts a window is the same overload, not a
  * new one. Nor does it drop while the delay is lower than the window before: a queue that shrinks
  * is served faster than it fills, and cutting for what is left of it (a deep queue of lengthy
- * requests takes seconds to drain) would cut for the same overload again. Stuck workers cut at
- * once, but once per round as well;</li>
+ * requests takes seconds to drain) would cut for the same overload again. Nor while fewer than
+ * half the allowed sessions are in progress: the load has left, the queue is what it left behind,
+ * and a cut under the few sessions still there would start the next rush from near the floor.
+ * Stuck workers cut at once, but once per round as well;</li>
  * <li><b>at most half the target</b>: room to spare. If the limit binds (the sessions in progress
  * reach it), it rises by a {@value #RISE_FRACTION}th of itself, at least one: by one a window, a
  * limit cut a third too deep took a minute to climb back, while a fiftieth a window climbs that in
@@ -95,7 +97,11 @@ public final class SessionLimit {
             // the floor long after it. A queue shorter than the window before is that cut being
             // felt: the sessions in progress bring less work than the workers do, and what is left
             // of the queue drains.
-            if (inProgress <= limit && (stuck || (overWindows >= OVER_WINDOWS && !draining))) {
+            // Fewer than half the allowed sessions in progress: the load has left by itself, and
+            // the queue is its tail. A cut to a tenth under the few still there would hold the
+            // limit near the floor when the load comes back.
+            boolean loadLeft = !open && inProgress < limit / 2;
+            if (inProgress <= limit && (stuck || (overWindows >= OVER_WINDOWS && !draining && !loadLeft))) {
                 open = false;
                 limit = Math.max(floor, (int) (Math.min(limit, inProgress) * DECREASE));
                 overWindows = 0;

@@ -77,6 +77,26 @@ class SessionLimitTest {
         assertEquals(36, limit.limit(), "the queue stopped draining over the target: a tenth under the 40 in progress");
     }
 
+    /** As between two benchmark steps: the clients went away at once, their requests still queued. */
+    @Test
+    void testTheQueueLoadLeavesBehindCutsNothingAndAdmissionReopens() {
+        admit(250);
+        limit.windowEnded(300 * MS);
+        limit.windowEnded(300 * MS);
+        assertEquals(225, limit.limit());
+        for (int i = 0; i < 240; i++) {
+            limit.ended();
+        }
+        limit.windowEnded(300 * MS);
+        limit.windowEnded(320 * MS);
+        limit.windowEnded(340 * MS);
+        assertEquals(225, limit.limit(), "10 sessions in progress did not make that queue");
+        for (int window = 0; window < SessionLimit.REOPEN_WINDOWS; window++) {
+            limit.windowEnded(10 * MS);
+        }
+        assertTrue(limit.isOpen(), "the tail drained with few sessions in progress");
+    }
+
     @Test
     void testALargeLimitRisesByAFiftiethOfItselfWhileCalmAndBinding() {
         admit(223);
