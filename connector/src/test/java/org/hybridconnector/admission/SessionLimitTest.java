@@ -28,6 +28,19 @@ class SessionLimitTest {
         return admitted;
     }
 
+    /** Lets {@code sessions} in, then two windows over the target close admission: a tenth under them. */
+    private void closeWith(int sessions) {
+        admit(sessions);
+        limit.windowEnded(150 * MS);
+        limit.windowEnded(150 * MS);
+    }
+
+    private void end(int sessions) {
+        for (int i = 0; i < sessions; i++) {
+            limit.ended();
+        }
+    }
+
     @Test
     void testOpenAdmitsEverythingWhileDelaysStayUnderTheTarget() {
         assertEquals(1000, admit(1000));
@@ -49,26 +62,18 @@ class SessionLimitTest {
 
     @Test
     void testOverloadCapsSessionsInProgressUnderThoseAdmitted() {
-        admit(50);
-        limit.windowEnded(150 * MS);
-        limit.windowEnded(150 * MS);
+        closeWith(50);
         assertFalse(limit.isOpen());
         assertEquals(45, limit.limit());
         assertEquals(0, admit(10), "no new session until admitted ones end");
-        for (int i = 0; i < 6; i++) {
-            limit.ended();
-        }
+        end(6);
         assertEquals(1, admit(10), "one place freed under the limit");
     }
 
     @Test
     void testADrainingQueueIsTheLastCutBeingFeltNotANewOverload() {
-        admit(50);
-        limit.windowEnded(300 * MS);
-        limit.windowEnded(400 * MS); // 45
-        for (int i = 0; i < 10; i++) {
-            limit.ended(); // 40 in progress: under the cut
-        }
+        closeWith(50); // 45
+        end(10); // 40 in progress: under the cut
         limit.windowEnded(350 * MS);
         limit.windowEnded(250 * MS);
         limit.windowEnded(180 * MS);
@@ -80,13 +85,9 @@ class SessionLimitTest {
     /** As between two benchmark steps: the clients went away at once, their requests still queued. */
     @Test
     void testTheQueueLoadLeavesBehindCutsNothingAndAdmissionReopens() {
-        admit(250);
-        limit.windowEnded(300 * MS);
-        limit.windowEnded(300 * MS);
+        closeWith(250);
         assertEquals(225, limit.limit());
-        for (int i = 0; i < 240; i++) {
-            limit.ended();
-        }
+        end(240);
         limit.windowEnded(300 * MS);
         limit.windowEnded(320 * MS);
         limit.windowEnded(340 * MS);
@@ -99,18 +100,12 @@ class SessionLimitTest {
 
     @Test
     void testALargeLimitRisesByAFiftiethOfItselfWhileCalmAndBinding() {
-        admit(223);
-        limit.windowEnded(150 * MS);
-        limit.windowEnded(150 * MS);
+        closeWith(223);
         assertEquals(200, limit.limit());
-        for (int i = 0; i < 23; i++) {
-            limit.ended();
-        }
+        end(23);
         limit.windowEnded(20 * MS);
         assertEquals(204, limit.limit(), "200 sessions in progress fill the limit");
-        for (int i = 0; i < 10; i++) {
-            limit.ended();
-        }
+        end(10);
         limit.windowEnded(20 * MS);
         assertEquals(204, limit.limit(), "190 in progress: the limit does not bind, nothing to raise");
     }
@@ -127,8 +122,7 @@ class SessionLimitTest {
         limit.ended();
         limit.windowEnded(-1);
         assertEquals(1, limit.limit());
-        limit.ended();
-        limit.ended();
+        end(2);
         limit.windowEnded(-1);
         assertEquals(1, limit.limit(), "the floor");
         assertEquals(1, admit(5), "the floor still lets a session in");
@@ -136,19 +130,14 @@ class SessionLimitTest {
 
     @Test
     void testRisesWhileBindingHoldsInTheDeadBandAndReopensOnceDemandFalls() {
-        admit(20);
-        limit.windowEnded(150 * MS);
-        limit.windowEnded(150 * MS); // 18
-        limit.ended();
-        limit.ended();
+        closeWith(20); // 18
+        end(2);
         admit(5); // back to 18 in progress: the limit binds
         limit.windowEnded(75 * MS); // dead band: holds
         assertEquals(18, limit.limit());
         limit.windowEnded(20 * MS); // calm and binding: rises by one
         assertEquals(19, limit.limit());
-        for (int i = 0; i < 15; i++) {
-            limit.ended(); // 3 in progress: far under the limit
-        }
+        end(15); // 3 in progress: far under the limit
         for (int window = 0; window < SessionLimit.REOPEN_WINDOWS; window++) {
             assertFalse(limit.isOpen());
             limit.windowEnded(10 * MS);
