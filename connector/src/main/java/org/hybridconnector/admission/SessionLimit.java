@@ -96,10 +96,9 @@ public final class SessionLimit {
             // workers end no session: cutting at each window of a stall would leave the limit near
             // the floor long after it. A queue shorter than the window before is that cut being
             // felt: the sessions in progress bring less work than the workers do, and what is left
-            // of the queue drains.
-            // Fewer than half the allowed sessions in progress: the load has left by itself, and
-            // the queue is its tail. A cut to a tenth under the few still there would hold the
-            // limit near the floor when the load comes back.
+            // of the queue drains. With fewer than half the allowed sessions in progress, the load
+            // has left by itself and the queue is its tail: a cut to a tenth under the few sessions
+            // still there would hold the limit near the floor when the load comes back.
             boolean loadLeft = !open && inProgress < limit / 2;
             if (inProgress <= limit && (stuck || (overWindows >= OVER_WINDOWS && !draining && !loadLeft))) {
                 open = false;
