@@ -88,6 +88,8 @@ public final class SessionLimit {
         boolean stuck = queueDelayNanos < 0;
         boolean draining = !stuck && queueDelayNanos < lastDelayNanos;
         lastDelayNanos = stuck ? Long.MAX_VALUE : queueDelayNanos;
+        // Fewer than half the allowed sessions in progress: the limit does not bind, demand has fallen.
+        boolean fewInProgress = !open && inProgress < limit / 2;
         if (stuck || queueDelayNanos > targetNanos) {
             calmWindows = 0;
             overWindows++;
@@ -96,11 +98,10 @@ public final class SessionLimit {
             // workers end no session: cutting at each window of a stall would leave the limit near
             // the floor long after it. A queue shorter than the window before is that cut being
             // felt: the sessions in progress bring less work than the workers do, and what is left
-            // of the queue drains. With fewer than half the allowed sessions in progress, the load
-            // has left by itself and the queue is its tail: a cut to a tenth under the few sessions
-            // still there would hold the limit near the floor when the load comes back.
-            boolean loadLeft = !open && inProgress < limit / 2;
-            if (inProgress <= limit && (stuck || (overWindows >= OVER_WINDOWS && !draining && !loadLeft))) {
+            // of the queue drains. With few sessions in progress, the load has left by itself and
+            // the queue is its tail: a cut to a tenth under the few sessions still there would hold
+            // the limit near the floor when the load comes back.
+            if (inProgress <= limit && (stuck || (overWindows >= OVER_WINDOWS && !draining && !fewInProgress))) {
                 open = false;
                 limit = Math.max(floor, (int) (Math.min(limit, inProgress) * DECREASE));
                 overWindows = 0;
@@ -109,7 +110,7 @@ public final class SessionLimit {
         }
         overWindows = 0;
         if (!open && queueDelayNanos <= targetNanos / 2) {
-            calmWindows = inProgress < limit / 2 ? calmWindows + 1 : 0;
+            calmWindows = fewInProgress ? calmWindows + 1 : 0;
             if (calmWindows >= REOPEN_WINDOWS) {
                 open = true;
                 limit = Integer.MAX_VALUE;
