@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.Deque;
 import java.util.HashMap;
 import java.util.List;
@@ -15,6 +16,7 @@ import java.util.Map;
 
 import org.hybridconnector.bench.httperf.HttperfOutputParser;
 import org.hybridconnector.bench.httperf.HttperfResult;
+import org.hybridconnector.bench.probe.ProbeAttempt;
 import org.hybridconnector.bench.probe.ProbeResult;
 import org.hybridconnector.bench.probe.QuickPageProbe;
 import org.hybridconnector.bench.report.StepRecord;
@@ -39,7 +41,7 @@ import org.hybridconnector.bench.surge.SurgeModel;
  *                 --sessions-offered N [--server-closed C] [--server-cpu PCT] [--machine-cpu PCT]
  *                 [--window-requests N] [--window-machine-cpu PCT] [--probe FILE] HTTPERF_OUTPUT...
  * probe           --port P --paths P1,P2,... --seconds S --out FILE [--clients 4] [--interval-ms 250]
- *                 [--timeout-ms 10000]
+ *                 [--timeout-ms 10000] [--timeline FILE]
  * summary         --csv FILE --out DIR --title T --command C [--notes FILE] [--saturation R]
  * </pre>
  */
@@ -165,6 +167,12 @@ public final class Main {
         ProbeResult result = probe.run(Integer.parseInt(o.getOrDefault("clients", "4")),
                 Double.parseDouble(required(o, "seconds")));
         Files.writeString(Path.of(required(o, "out")), result.toLine() + "\n");
+        if (o.containsKey("timeline")) {
+            List<String> lines = new ArrayList<>(List.of(ProbeAttempt.CSV_HEADER));
+            probe.timeline().stream().sorted(Comparator.comparingDouble(ProbeAttempt::startedSeconds))
+                    .map(ProbeAttempt::toCsv).forEach(lines::add);
+            Files.write(Path.of(o.get("timeline")), lines);
+        }
     }
 
     private static void summary(Map<String,String> o) throws IOException {

@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
@@ -17,6 +18,18 @@ public record ProbeResult(int samples, double p50Millis, double p90Millis, doubl
         int timeouts, int failures, int turnedAway) {
 
     public static final ProbeResult NONE = new ProbeResult(0, Double.NaN, Double.NaN, Double.NaN, Double.NaN, 0, 0, 0);
+
+    /** The percentiles of every attempt but those turned away, which got no page to time. */
+    public static ProbeResult of(List<ProbeAttempt> attempts) {
+        double[] times = attempts.stream().filter(a -> a.outcome() != ProbeAttempt.Outcome.TURNED_AWAY)
+                .mapToDouble(ProbeAttempt::millis).toArray();
+        return of(times, count(attempts, ProbeAttempt.Outcome.TIMEOUT), count(attempts, ProbeAttempt.Outcome.FAILURE),
+                count(attempts, ProbeAttempt.Outcome.TURNED_AWAY));
+    }
+
+    private static int count(List<ProbeAttempt> attempts, ProbeAttempt.Outcome outcome) {
+        return (int) attempts.stream().filter(a -> a.outcome() == outcome).count();
+    }
 
     /** Percentiles by the nearest-rank method over the given times. */
     public static ProbeResult of(double[] millis, int timeouts, int failures, int turnedAway) {

@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.net.SocketTimeoutException;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * A few clients that, beside httperf's sessions, each keep one connection and ask for a quick
@@ -21,10 +20,7 @@ public final class QuickPageProbe {
     private final List<String> paths;
     private final long intervalMillis;
     private final int timeoutMillis;
-    private final List<Double> millis = new ArrayList<>();
-    private final AtomicInteger timeouts = new AtomicInteger();
-    private final AtomicInteger failures = new AtomicInteger();
-    private final AtomicInteger turnedAway = new AtomicInteger();
+    private final List<ProbeAttempt> attempts = new ArrayList<>();
 
     public QuickPageProbe(String host, int port, List<String> paths, long intervalMillis, int timeoutMillis) {
         if (paths.isEmpty()) {
@@ -39,25 +35,29 @@ public final class QuickPageProbe {
 
     /** Runs {@code clients} clients for {@code seconds} seconds and returns what they saw. */
     public ProbeResult run(int clients, double seconds) throws InterruptedException {
-        long deadline = System.nanoTime() + (long) (seconds * 1e9);
+        long begin = System.nanoTime();
+        long deadline = begin + (long) (seconds * 1e9);
         List<Thread> threads = new ArrayList<>();
         for (int i = 0; i < clients; i++) {
             int first = i;
-            Thread thread = new Thread(() -> client(first, deadline), "probe-" + i);
+            Thread thread = new Thread(() -> client(first, begin, deadline), "probe-" + i);
             thread.start();
             threads.add(thread);
         }
         for (Thread thread : threads) {
             thread.join();
         }
-        double[] times;
-        synchronized (millis) {
-            times = millis.stream().mapToDouble(Double::doubleValue).toArray();
-        }
-        return ProbeResult.of(times, timeouts.get(), failures.get(), turnedAway.get());
+        return ProbeResult.of(timeline());
     }
 
-    private void client(int first, long deadline) {
+    /** Every attempt of the last {@link #run}, in the order they ended. */
+    public List<ProbeAttempt> timeline() {
+        synchronized (attempts) {
+            return List.copyOf(attempts);
+        }
+    }
+
+    private void client(int first, long begin, long deadline) {
         HttpExchange connection = null;
         int next = first;
         while (System.nanoTime() < deadline && !Thread.currentThread().isInterrupted()) {
@@ -69,21 +69,19 @@ public final class QuickPageProbe {
                 }
                 HttpExchange.Reply reply = connection.get(paths.get(next++ % paths.size()));
                 if (reply.status() == 503) {
-                    turnedAway.incrementAndGet();
+                    record(begin, started, (System.nanoTime() - started) / 1e6, ProbeAttempt.Outcome.TURNED_AWAY);
                     pause = 1000;
                 } else {
-                    record((System.nanoTime() - started) / 1e6);
+                    record(begin, started, (System.nanoTime() - started) / 1e6, ProbeAttempt.Outcome.REPLY);
                 }
                 if (!reply.reusable()) {
                     connection = closed(connection);
                 }
             } catch (SocketTimeoutException e) {
-                timeouts.incrementAndGet();
-                record(timeoutMillis);
+                record(begin, started, timeoutMillis, ProbeAttempt.Outcome.TIMEOUT);
                 connection = closed(connection);
             } catch (IOException | RuntimeException e) {
-                failures.incrementAndGet();
-                record(timeoutMillis);
+                record(begin, started, timeoutMillis, ProbeAttempt.Outcome.FAILURE);
                 connection = closed(connection);
                 pause = Math.max(pause, 100);  // a refused connect must not spin
             }
@@ -92,9 +90,9 @@ public final class QuickPageProbe {
         closed(connection);
     }
 
-    private void record(double elapsedMillis) {
-        synchronized (millis) {
-            millis.add(elapsedMillis);
+    private void record(long begin, long started, double elapsedMillis, ProbeAttempt.Outcome outcome) {
+        synchronized (attempts) {
+            attempts.add(new ProbeAttempt((started - begin) / 1e9, elapsedMillis, outcome));
         }
     }
 

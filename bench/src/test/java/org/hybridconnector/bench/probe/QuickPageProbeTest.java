@@ -50,8 +50,14 @@ class QuickPageProbeTest {
 
     @Test
     void testTimesFixedLengthAndChunkedRepliesOnKeptConnections() throws InterruptedException {
-        ProbeResult result = probe(List.of("/fixed", "/chunked"), 2000).run(2, 1.0);
+        QuickPageProbe probe = probe(List.of("/fixed", "/chunked"), 2000);
+        ProbeResult result = probe.run(2, 1.0);
         assertTrue(result.samples() >= 10, result.toLine());
+        assertEquals(result.samples(), probe.timeline().size(), "one attempt in the timeline per sample");
+        for (ProbeAttempt attempt : probe.timeline()) {
+            assertEquals(ProbeAttempt.Outcome.REPLY, attempt.outcome(), attempt.toCsv());
+            assertTrue(attempt.startedSeconds() >= 0 && attempt.startedSeconds() < 1.0, attempt.toCsv());
+        }
         assertEquals(result.samples(), served.get(), "one sample per reply");
         assertEquals(0, result.timeouts() + result.failures() + result.turnedAway(), result.toLine());
         assertTrue(result.p99Millis() < 1000, result.toLine());
@@ -61,16 +67,24 @@ class QuickPageProbeTest {
 
     @Test
     void testCountsTurnedAwayApartFromResponseTimes() throws InterruptedException {
-        ProbeResult result = probe(List.of("/busy"), 2000).run(1, 1.5);
+        QuickPageProbe probe = probe(List.of("/busy"), 2000);
+        ProbeResult result = probe.run(1, 1.5);
         assertTrue(result.turnedAway() >= 1, result.toLine());
         assertEquals(0, result.samples(), "a 503 is not a response time");
+        assertEquals(result.turnedAway(), probe.timeline().size(), "the timeline keeps the 503s");
+        assertTrue(probe.timeline().stream().allMatch(a -> a.outcome() == ProbeAttempt.Outcome.TURNED_AWAY));
     }
 
     @Test
     void testCountsTimeOutsAsTheFullTimeOut() throws InterruptedException {
-        ProbeResult result = probe(List.of("/slow"), 300).run(1, 0.8);
+        QuickPageProbe probe = probe(List.of("/slow"), 300);
+        ProbeResult result = probe.run(1, 0.8);
         assertTrue(result.timeouts() >= 1, result.toLine());
         assertEquals(300, result.maxMillis(), 1e-9, result.toLine());
+        ProbeAttempt first = probe.timeline().get(0);
+        assertEquals(ProbeAttempt.Outcome.TIMEOUT, first.outcome(), first.toCsv());
+        assertEquals(300, first.millis(), 1e-9, first.toCsv());
+        assertTrue(first.startedSeconds() < 0.2, "the first attempt is sent at once: " + first.toCsv());
     }
 
     @Test
@@ -81,6 +95,12 @@ class QuickPageProbeTest {
         Path file = dir.resolve("probe.txt");
         Files.writeString(file, result.toLine() + "\n");
         assertEquals(result, ProbeResult.read(file));
+    }
+
+    @Test
+    void testTimelineLineSaysWhenHowLongAndHow() {
+        assertEquals("12.345,6.8,turned_away", new ProbeAttempt(12.3451, 6.75, ProbeAttempt.Outcome.TURNED_AWAY).toCsv());
+        assertEquals(List.of("started_s", "ms", "outcome"), List.of(ProbeAttempt.CSV_HEADER.split(",")));
     }
 
     @Test
