@@ -39,7 +39,8 @@ import org.hybridconnector.bench.surge.SurgeModel;
  *                 [--url-prefix /surge/] [--off-scale F]
  * step            --csv FILE --mix M --variant V --jvm J --offered R --repeat I --window S
  *                 --sessions-offered N [--server-closed C] [--server-cpu PCT] [--machine-cpu PCT]
- *                 [--window-requests N] [--window-machine-cpu PCT] [--probe FILE] HTTPERF_OUTPUT...
+ *                 [--window-requests N] [--window-machine-cpu PCT] [--window-db-statements N]
+ *                 [--window-db-rows-read N] [--probe FILE] HTTPERF_OUTPUT...
  * probe           --port P --paths P1,P2,... --seconds S --out FILE [--clients 4] [--interval-ms 250]
  *                 [--timeout-ms 10000] [--timeline FILE]
  * summary         --csv FILE --out DIR --title T --command C [--notes FILE] [--saturation R]
@@ -120,7 +121,9 @@ public final class Main {
                 Double.parseDouble(o.getOrDefault("machine-cpu", "NaN")),
                 probeResult(o.get("probe")),
                 new WindowCounters(Long.parseLong(o.getOrDefault("window-requests", "-1")),
-                        Double.parseDouble(o.getOrDefault("window-machine-cpu", "NaN"))));
+                        Double.parseDouble(o.getOrDefault("window-machine-cpu", "NaN")),
+                        Long.parseLong(o.getOrDefault("window-db-statements", "-1")),
+                        Long.parseLong(o.getOrDefault("window-db-rows-read", "-1"))));
         Path csv = Path.of(required(o, "csv"));
         if (!Files.exists(csv)) {
             Files.writeString(csv, StepRecord.HEADER + "\n");

@@ -46,8 +46,11 @@ public record StepRecord(String mix, String variant, String jvm, double offeredR
             + "session_length,server_closed,server_cpu_pct,client_cpu_pct,httperf_processes,unparsable_replies,"
             + "machine_cpu_pct,other_cpu_pct,turned_away,abandoned,quick_samples,quick_p50_ms,quick_p90_ms,quick_p99_ms,"
             + "quick_max_ms,quick_timeouts,quick_failures,quick_turned_away";
-    public static final String HEADER = HEADER_WITHOUT_WINDOW + ",window_requests,window_machine_cpu_pct";
+    /** The columns of runs made before the database's counters were read. */
+    static final String HEADER_WITHOUT_DATABASE = HEADER_WITHOUT_WINDOW + ",window_requests,window_machine_cpu_pct";
+    public static final String HEADER = HEADER_WITHOUT_DATABASE + ",window_db_statements,window_db_rows_read";
     private static final int COLUMNS = HEADER.split(",").length;
+    private static final int COLUMNS_WITHOUT_DATABASE = HEADER_WITHOUT_DATABASE.split(",").length;
     private static final int COLUMNS_WITHOUT_WINDOW = HEADER_WITHOUT_WINDOW.split(",").length;
 
     public double completedPerSecond() {
@@ -150,19 +153,25 @@ public record StepRecord(String mix, String variant, String jvm, double offeredR
                 num(quickPages.p50Millis()), num(quickPages.p90Millis()), num(quickPages.p99Millis()),
                 num(quickPages.maxMillis()), Integer.toString(quickPages.timeouts()),
                 Integer.toString(quickPages.failures()), Integer.toString(quickPages.turnedAway()),
-                Long.toString(inWindow.requestsServed()), num(inWindow.machineCpuPercent())));
+                Long.toString(inWindow.requestsServed()), num(inWindow.machineCpuPercent()),
+                Long.toString(inWindow.dbStatements()), Long.toString(inWindow.dbRowsRead())));
         return String.join(",", cells);
     }
 
     public static StepRecord fromCsv(String line) {
         String[] c = line.split(",", -1);
-        if (c.length != COLUMNS && c.length != COLUMNS_WITHOUT_WINDOW) {
-            throw new IllegalArgumentException("expected " + COLUMNS + " cells (" + COLUMNS_WITHOUT_WINDOW
-                    + " in runs made before the window's counters were read): " + line);
+        if (c.length != COLUMNS && c.length != COLUMNS_WITHOUT_DATABASE && c.length != COLUMNS_WITHOUT_WINDOW) {
+            throw new IllegalArgumentException("expected " + COLUMNS + " cells (" + COLUMNS_WITHOUT_DATABASE + " in runs "
+                    + "made before the database's counters were read, " + COLUMNS_WITHOUT_WINDOW
+                    + " before the window's): " + line);
         }
-        WindowCounters inWindow = c.length == COLUMNS
-                ? new WindowCounters(Long.parseLong(c[COLUMNS_WITHOUT_WINDOW]), d(c[COLUMNS_WITHOUT_WINDOW + 1]))
-                : WindowCounters.UNKNOWN;
+        WindowCounters inWindow = WindowCounters.UNKNOWN;
+        if (c.length == COLUMNS) {
+            inWindow = new WindowCounters(Long.parseLong(c[COLUMNS_WITHOUT_WINDOW]), d(c[COLUMNS_WITHOUT_WINDOW + 1]),
+                    Long.parseLong(c[COLUMNS_WITHOUT_DATABASE]), Long.parseLong(c[COLUMNS_WITHOUT_DATABASE + 1]));
+        } else if (c.length == COLUMNS_WITHOUT_DATABASE) {
+            inWindow = new WindowCounters(Long.parseLong(c[COLUMNS_WITHOUT_WINDOW]), d(c[COLUMNS_WITHOUT_WINDOW + 1]));
+        }
         return new StepRecord(c[0], c[1], c[2], d(c[3]), Integer.parseInt(c[4]), d(c[5]), Long.parseLong(c[6]),
                 Long.parseLong(c[7]), Long.parseLong(c[8]), Long.parseLong(c[9]), Long.parseLong(c[12]), d(c[14]),
                 d(c[15]), Long.parseLong(c[16]), Long.parseLong(c[17]), Long.parseLong(c[18]), Long.parseLong(c[19]),

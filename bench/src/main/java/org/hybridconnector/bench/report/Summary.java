@@ -55,6 +55,7 @@ public final class Summary {
     public static List<StepRecord> readCsv(Path csv) throws IOException {
         List<String> lines = Files.readAllLines(csv, StandardCharsets.UTF_8);
         if (lines.isEmpty() || !(lines.get(0).equals(StepRecord.HEADER)
+                || lines.get(0).equals(StepRecord.HEADER_WITHOUT_DATABASE)
                 || lines.get(0).equals(StepRecord.HEADER_WITHOUT_WINDOW))) {
             throw new IOException(csv + " does not start with the step header");
         }
@@ -228,6 +229,16 @@ public final class Summary {
             table(md, "Requests served per second while sessions were offered (Tomcat's request count over the "
                     + "window alone: the grace, where crawling sessions are still served, left out)",
                     StepRecord::servedRateInWindow, "%.1f", true);
+        }
+        if (records.stream().anyMatch(r -> r.inWindow().dbRowsRead() >= 0)) {
+            table(md, "Database rows read per second while sessions were offered (MariaDB's Rows_read over the "
+                    + "window: the database's work, which a server that serves whole sessions spends on fewer, "
+                    + "heavier requests)", r -> r.inWindow().dbRowsRead() < 0 ? Double.NaN
+                            : r.inWindow().dbRowsRead() / r.windowSeconds(), "%.0f", true);
+            table(md, "Database rows read per request served in the window", r -> r.inWindow().rowsReadPerRequest(),
+                    "%.1f", false);
+            table(md, "Database statements per request served in the window (MariaDB's Questions, the pool's "
+                    + "validation queries included)", r -> r.inWindow().statementsPerRequest(), "%.2f", false);
         }
         table(md, "Mean response time (ms, first byte)", StepRecord::responseMillis, "%.0f", false);
         if (records.stream().anyMatch(r -> r.quickPages().samples() > 0)) {

@@ -25,7 +25,7 @@ class SummaryTest {
         HttperfResult hybrid = parse("rubis-bidding-hybrid.txt");
         HttperfResult blocking = parse("rubis-bidding-blocking-10threads.txt");
         StepRecord step = StepRecord.combine("bidding", "x", "17", 8, 1, 15, 120, List.of(hybrid, blocking), 7, 150, 250,
-                ProbeResult.of(new double[] { 12, 15, 900 }, 0, 0, 1), new WindowCounters(4200, 180.5));
+                ProbeResult.of(new double[] { 12, 15, 900 }, 0, 0, 1), new WindowCounters(4200, 180.5, 9450, 630000));
         assertEquals(58 + 25, step.completed());
         assertEquals(1 + 34, step.failed());
         assertEquals(120 - 118, step.unfinished());
@@ -40,14 +40,15 @@ class SummaryTest {
         assertEquals(250 - 150 - step.clientCpuPercent(), step.otherCpuPercent(), 1e-9);
         assertEquals(900, step.quickPages().p99Millis(), 1e-9);
         assertEquals(4200 / 15.0, step.servedRateInWindow(), 1e-9);
+        assertEquals(150, step.inWindow().rowsReadPerRequest(), 1e-9);
+        assertEquals(2.25, step.inWindow().statementsPerRequest(), 1e-9);
         assertEquals(step.toCsv(), StepRecord.fromCsv(step.toCsv()).toCsv());
     }
 
     @Test
     void testStepsOfRunsMadeBeforeTheWindowCountersStayReadable(@TempDir Path dir) throws IOException {
         StepRecord step = step("nio", 10, 1, 9.0, 450.0, 0, 80.0);
-        String line = step.toCsv();
-        String oldLine = line.substring(0, line.lastIndexOf(',', line.lastIndexOf(',') - 1));
+        String oldLine = withoutLastCells(step.toCsv(), 4);
         Path csv = dir.resolve("steps.csv");
         Files.writeString(csv, StepRecord.HEADER_WITHOUT_WINDOW + "\n" + oldLine + "\n");
         StepRecord read = Summary.readCsv(csv).get(0);
@@ -57,6 +58,35 @@ class SummaryTest {
         new Summary(List.of(read)).write(dir, "Old run", "cmd", "");
         String md = Files.readString(dir.resolve("summary.md"));
         assertFalse(md.contains("while sessions were offered"), "no window table for a run that did not read it\n" + md);
+    }
+
+    @Test
+    void testStepsOfRunsMadeBeforeTheDatabaseCountersKeepTheirWindow(@TempDir Path dir) throws IOException {
+        StepRecord step = withCells(step("nio", 10, 1, 9.0, 450.0, 0, 80.0), "window_requests", "4000",
+                "window_machine_cpu_pct", "199.0");
+        Path csv = dir.resolve("steps.csv");
+        Files.writeString(csv, StepRecord.HEADER_WITHOUT_DATABASE + "\n" + withoutLastCells(step.toCsv(), 2) + "\n");
+        StepRecord read = Summary.readCsv(csv).get(0);
+        assertEquals(new WindowCounters(4000, 199.0, -1, -1), read.inWindow());
+        assertTrue(Double.isNaN(read.inWindow().rowsReadPerRequest()));
+        new Summary(List.of(read)).write(dir, "Run before the database counters", "cmd", "");
+        String md = Files.readString(dir.resolve("summary.md"));
+        assertTrue(md.contains("## Requests served per second while sessions were offered"), md);
+        assertFalse(md.contains("Database rows read"), "no database table for a run that did not read it\n" + md);
+    }
+
+    @Test
+    void testDatabaseWorkPerRequestIsTabledWhenRead(@TempDir Path dir) throws IOException {
+        // Equal database work, half as many requests: twice the rows read per request.
+        StepRecord whole = withCells(step("hybrid", 20, 1, 9.0, 450.0, 0, 80.0), "window_requests", "4000",
+                "window_db_statements", "12000", "window_db_rows_read", "800000");
+        StepRecord firstPages = withCells(step("nio", 20, 1, 6.0, 600.0, 0, 900.0), "window_requests", "8000",
+                "window_db_statements", "16000", "window_db_rows_read", "800000");
+        new Summary(List.of(whole, firstPages)).write(dir, "Test run", "cmd", "");
+        String md = Files.readString(dir.resolve("summary.md"));
+        assertTrue(md.contains("| 20.0 | 80000 | 80000 | 1.00 |"), "rows read per second, and the ratio\n" + md);
+        assertTrue(md.contains("| 20.0 | 200.0 | 100.0 |"), "rows read per request\n" + md);
+        assertTrue(md.contains("| 20.0 | 3.00 | 2.00 |"), "statements per request\n" + md);
     }
 
     @Test
@@ -222,6 +252,14 @@ class SummaryTest {
             fields[header.indexOf(headingsAndValues[i])] = headingsAndValues[i + 1];
         }
         return StepRecord.fromCsv(String.join(",", fields));
+    }
+
+    private static String withoutLastCells(String csvLine, int cells) {
+        String line = csvLine;
+        for (int i = 0; i < cells; i++) {
+            line = line.substring(0, line.lastIndexOf(','));
+        }
+        return line;
     }
 
     private static Path writeCsv(Path dir, List<StepRecord> records) throws IOException {
