@@ -2,6 +2,7 @@ package org.hybridconnector;
 
 import java.nio.channels.SocketChannel;
 import java.util.Locale;
+import java.util.function.ToLongFunction;
 
 import org.apache.coyote.http11.AbstractHttp11Protocol;
 import org.apache.juli.logging.Log;
@@ -280,36 +281,41 @@ public class HybridProtocol extends AbstractHttp11Protocol<SocketChannel> {
 
     /** {@code sessions}: new sessions let in so far. */
     public long getAdmittedSessionCount() {
-        return endpoint().getAdmissionPolicy() instanceof SessionAdmission s ? s.admittedCount() : -1;
+        return sessionFigure(SessionAdmission::admittedCount);
     }
 
     /** {@code sessions}: new sessions answered with 503 so far ({@code turnAway="reject"}). */
     public long getTurnedAwayCount() {
-        return endpoint().getAdmissionPolicy() instanceof SessionAdmission s ? s.turnedAwayCount() : -1;
+        return sessionFigure(SessionAdmission::turnedAwayCount);
     }
 
     /** {@code sessions}: sessions in progress (holding a place) now. */
     public int getSessionsInProgress() {
-        return endpoint().getAdmissionPolicy() instanceof SessionAdmission s ? s.sessionsInProgress() : -1;
+        return (int) sessionFigure(SessionAdmission::sessionsInProgress);
     }
 
     /** {@code sessions}: sessions allowed in progress now; -1 while admission is open. */
     public int getSessionLimit() {
-        return endpoint().getAdmissionPolicy() instanceof SessionAdmission s ? s.sessionLimit() : -1;
+        return (int) sessionFigure(SessionAdmission::sessionLimit);
     }
 
     /** {@code sessions}: the mean time requests waited for a general worker over the last half-second window. */
     public long getGeneralQueueDelayMillis() {
-        return endpoint().getAdmissionPolicy() instanceof SessionAdmission s ? s.queueDelayMillis(WorkQueue.GENERAL) : -1;
+        return sessionFigure(s -> s.queueDelayMillis(WorkQueue.GENERAL));
     }
 
     /** {@code sessions}: the same for the lengthy pool; 0 with one pool. */
     public long getLengthyQueueDelayMillis() {
-        return endpoint().getAdmissionPolicy() instanceof SessionAdmission s ? s.queueDelayMillis(WorkQueue.LENGTHY) : -1;
+        return sessionFigure(s -> s.queueDelayMillis(WorkQueue.LENGTHY));
     }
 
     /** Connections closed because they stayed idle past their time-out. */
     public long getIdleClosedCount() {
         return endpoint().getIdleClosedCount();
+    }
+
+    /** One of session admission's figures, or -1 under another admission policy. */
+    private long sessionFigure(ToLongFunction<SessionAdmission> figure) {
+        return endpoint().getAdmissionPolicy() instanceof SessionAdmission s ? figure.applyAsLong(s) : -1;
     }
 }
