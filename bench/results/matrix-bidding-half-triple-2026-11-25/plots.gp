@@ -1,0 +1,21 @@
+# Generated with the report; run: gnuplot plots.gp
+set terminal pngcairo size 900,560 noenhanced
+set grid
+set key top left
+set xlabel 'offered load (new sessions/s)'
+set output 'sessions.png'
+set title 'RUBiS bidding mix, full mode: completed sessions/s'
+set ylabel 'completed sessions/s'
+plot 'plot-hybrid-all.dat' using 1:2 with linespoints lw 2 dt 1 title 'hybrid-all', 'plot-hybrid-sessions.dat' using 1:2 with linespoints lw 2 dt 1 title 'hybrid-sessions', 'plot-hybrid-sessions-503.dat' using 1:2 with linespoints lw 2 dt 1 title 'hybrid-sessions-503', 'plot-hybrid-lengthy.dat' using 1:2 with linespoints lw 2 dt 1 title 'hybrid-lengthy', 'plot-hybrid-adaptive.dat' using 1:2 with linespoints lw 2 dt 1 title 'hybrid-adaptive', 'plot-hybrid.dat' using 1:2 with linespoints lw 2 dt 1 title 'hybrid', 'plot-nio-admission.dat' using 1:2 with linespoints lw 2 dt 1 title 'nio-admission', 'plot-nio.dat' using 1:2 with linespoints lw 2 dt 1 title 'nio', 'plot-nio:25.dat' using 1:2 with linespoints lw 2 dt 2 title 'nio:25', 'plot-nio2.dat' using 1:2 with linespoints lw 2 dt 2 title 'nio2', 'plot-nio-vt.dat' using 1:2 with linespoints lw 2 dt 2 title 'nio-vt', x with lines dt 2 lc rgb 'gray' title 'offered'
+set output 'replies.png'
+set title 'RUBiS bidding mix, full mode: replies/s'
+set ylabel 'replies/s'
+plot 'plot-hybrid-all.dat' using 1:3 with linespoints lw 2 dt 1 title 'hybrid-all', 'plot-hybrid-sessions.dat' using 1:3 with linespoints lw 2 dt 1 title 'hybrid-sessions', 'plot-hybrid-sessions-503.dat' using 1:3 with linespoints lw 2 dt 1 title 'hybrid-sessions-503', 'plot-hybrid-lengthy.dat' using 1:3 with linespoints lw 2 dt 1 title 'hybrid-lengthy', 'plot-hybrid-adaptive.dat' using 1:3 with linespoints lw 2 dt 1 title 'hybrid-adaptive', 'plot-hybrid.dat' using 1:3 with linespoints lw 2 dt 1 title 'hybrid', 'plot-nio-admission.dat' using 1:3 with linespoints lw 2 dt 1 title 'nio-admission', 'plot-nio.dat' using 1:3 with linespoints lw 2 dt 1 title 'nio', 'plot-nio:25.dat' using 1:3 with linespoints lw 2 dt 2 title 'nio:25', 'plot-nio2.dat' using 1:3 with linespoints lw 2 dt 2 title 'nio2', 'plot-nio-vt.dat' using 1:3 with linespoints lw 2 dt 2 title 'nio-vt'
+set output 'response.png'
+set title 'RUBiS bidding mix, full mode: mean response time (ms)'
+set ylabel 'mean response time (ms)'
+plot 'plot-hybrid-all.dat' using 1:4 with linespoints lw 2 dt 1 title 'hybrid-all', 'plot-hybrid-sessions.dat' using 1:4 with linespoints lw 2 dt 1 title 'hybrid-sessions', 'plot-hybrid-sessions-503.dat' using 1:4 with linespoints lw 2 dt 1 title 'hybrid-sessions-503', 'plot-hybrid-lengthy.dat' using 1:4 with linespoints lw 2 dt 1 title 'hybrid-lengthy', 'plot-hybrid-adaptive.dat' using 1:4 with linespoints lw 2 dt 1 title 'hybrid-adaptive', 'plot-hybrid.dat' using 1:4 with linespoints lw 2 dt 1 title 'hybrid', 'plot-nio-admission.dat' using 1:4 with linespoints lw 2 dt 1 title 'nio-admission', 'plot-nio.dat' using 1:4 with linespoints lw 2 dt 1 title 'nio', 'plot-nio:25.dat' using 1:4 with linespoints lw 2 dt 2 title 'nio:25', 'plot-nio2.dat' using 1:4 with linespoints lw 2 dt 2 title 'nio2', 'plot-nio-vt.dat' using 1:4 with linespoints lw 2 dt 2 title 'nio-vt'
+set output 'lifetime.png'
+set title 'RUBiS bidding mix, full mode: lifetime of completed sessions (s)'
+set ylabel 'lifetime of completed sessions (s)'
+plot 'plot-hybrid-all.dat' using 1:5 with linespoints lw 2 dt 1 title 'hybrid-all', 'plot-hybrid-sessions.dat' using 1:5 with linespoints lw 2 dt 1 title 'hybrid-sessions', 'plot-hybrid-sessions-503.dat' using 1:5 with linespoints lw 2 dt 1 title 'hybrid-sessions-503', 'plot-hybrid-lengthy.dat' using 1:5 with linespoints lw 2 dt 1 title 'hybrid-lengthy', 'plot-hybrid-adaptive.dat' using 1:5 with linespoints lw 2 dt 1 title 'hybrid-adaptive', 'plot-hybrid.dat' using 1:5 with linespoints lw 2 dt 1 title 'hybrid', 'plot-nio-admission.dat' using 1:5 with linespoints lw 2 dt 1 title 'nio-admission', 'plot-nio.dat' using 1:5 with linespoints lw 2 dt 1 title 'nio', 'plot-nio:25.dat' using 1:5 with linespoints lw 2 dt 2 title 'nio:25', 'plot-nio2.dat' using 1:5 with linespoints lw 2 dt 2 title 'nio2', 'plot-nio-vt.dat' using 1:5 with linespoints lw 2 dt 2 title 'nio-vt'
