@@ -26,6 +26,10 @@ import org.hybridconnector.bench.rubis.RubisSessionFiles;
 import org.hybridconnector.bench.rubis.SessionWalker;
 import org.hybridconnector.bench.rubis.SiteData;
 import org.hybridconnector.bench.rubis.TransitionTable;
+import org.hybridconnector.bench.steady.AccessLogSessions;
+import org.hybridconnector.bench.steady.SessionFileIndex;
+import org.hybridconnector.bench.steady.SliceRun;
+import org.hybridconnector.bench.steady.SteadyStep;
 import org.hybridconnector.bench.surge.StaticWorkload;
 import org.hybridconnector.bench.surge.SurgeModel;
 
@@ -34,7 +38,7 @@ import org.hybridconnector.bench.surge.SurgeModel;
  * <pre>
  * site-data       --db-url URL [--db-user U] [--db-password P] --out FILE
  * rubis-sessions  --mix browsing|bidding --site-data FILE --out DIR [--prefix P] [--seed N]
- *                 [--files K] [--sessions N] [--max-pages N] [--think-scale F]
+ *                 [--files K] [--sessions N] [--max-pages N] [--think-scale F] [--mark TAG]
  * static-workload --docroot DIR --out FILE [--files M] [--file-seed N] [--sessions N] [--seed N]
  *                 [--url-prefix /surge/] [--off-scale F]
  * step            --csv FILE --mix M --variant V --jvm J --offered R --repeat I --window S
@@ -44,6 +48,9 @@ import org.hybridconnector.bench.surge.SurgeModel;
  * probe           --port P --paths P1,P2,... --seconds S --out FILE [--clients 4] [--interval-ms 250]
  *                 [--timeout-ms 10000] [--timeline FILE]
  * summary         --csv FILE --out DIR --title T --command C [--notes FILE] [--saturation R]
+ * steady-step     --csv FILE --block B --load R --variant V --commit C --from MS --to MS --slices FILE
+ *                 --access-log FILE [--timeout-ms 10000] [--probe FILE] [--machine-cpu PCT] SESSION_FILE...
+ * access-log-pattern   the AccessLogValve pattern steady-step reads
  * </pre>
  */
 public final class Main {
@@ -79,6 +86,8 @@ public final class Main {
             case "step" -> step(options, positional);
             case "summary" -> summary(options);
             case "probe" -> probe(options);
+            case "steady-step" -> steadyStep(options, positional);
+            case "access-log-pattern" -> System.out.println(AccessLogSessions.PATTERN);
             default -> {
                 usage();
                 throw new IllegalArgumentException("unknown command " + command);
@@ -94,7 +103,7 @@ public final class Main {
                 Double.parseDouble(o.getOrDefault("think-scale", "1")));
         List<Path> files = RubisSessionFiles.write(Path.of(required(o, "out")), o.getOrDefault("prefix", mix), walker,
                 mix, Long.parseLong(o.getOrDefault("seed", "1")), Integer.parseInt(o.getOrDefault("files", "1")),
-                Integer.parseInt(o.getOrDefault("sessions", "1000")));
+                Integer.parseInt(o.getOrDefault("sessions", "1000")), o.get("mark"));
         files.forEach(System.out::println);
     }
 
@@ -136,6 +145,29 @@ public final class Main {
                 record.failedPerSecond(), record.unfinished(), record.replyRate(), record.responseMillis(),
                 record.clientTimeouts(), record.connReset(), record.reconnects(), record.serverCpuPercent(),
                 record.otherCpuPercent());
+    }
+
+    /** Appends the step's row to the campaign's CSV and prints it; see {@link SteadyStep}. */
+    private static void steadyStep(Map<String,String> o, List<String> sessionFiles) throws IOException {
+        if (sessionFiles.isEmpty()) {
+            throw new IllegalArgumentException("steady-step needs the session files the step offered");
+        }
+        long from = Long.parseLong(required(o, "from"));
+        long to = Long.parseLong(required(o, "to"));
+        List<SliceRun> slices = SliceRun.parseAll(Files.readString(Path.of(required(o, "slices")),
+                StandardCharsets.ISO_8859_1));
+        AccessLogSessions log = AccessLogSessions.read(Path.of(required(o, "access-log")),
+                Long.parseLong(o.getOrDefault("timeout-ms", "10000")));
+        SessionFileIndex index = SessionFileIndex.read(sessionFiles.stream().map(Path::of).toList());
+        SteadyStep step = SteadyStep.of(Integer.parseInt(required(o, "block")), Double.parseDouble(required(o, "load")),
+                required(o, "variant"), required(o, "commit"), slices, from, to, log.count(index, from, to),
+                probeResult(o.get("probe")), Double.parseDouble(o.getOrDefault("machine-cpu", "NaN")));
+        Path csv = Path.of(required(o, "csv"));
+        if (!Files.exists(csv)) {
+            Files.writeString(csv, SteadyStep.HEADER + "\n");
+        }
+        Files.writeString(csv, step.toCsv() + "\n", StandardOpenOption.APPEND);
+        System.out.println(step.describe());
     }
 
     private static List<HttperfResult> parseAll(List<Path> outputs) throws IOException {
@@ -194,7 +226,7 @@ public final class Main {
     }
 
     private static void usage() {
-        System.err.println("usage: Main site-data|rubis-sessions|static-workload|step|summary|probe [options]; "
+        System.err.println("usage: Main site-data|rubis-sessions|static-workload|step|summary|probe|steady-step [options]; "
                 + "see the class comment or docs/bench.md");
     }
 }

@@ -16,7 +16,8 @@ import org.hybridconnector.bench.wsesslog.WsesslogWriter;
 /**
  * Writes RUBiS session files for httperf: {@code files} files of {@code sessions} sessions each,
  * one per httperf process, all from one seed (file {@code k} uses its own stream split off it),
- * so the same arguments always give the same files.
+ * so the same arguments always give the same files. With a marker, file {@code k}'s sessions
+ * are marked {@code <marker><k>.<n>} (see {@link WsesslogWriter}).
  */
 public final class RubisSessionFiles {
 
@@ -25,6 +26,11 @@ public final class RubisSessionFiles {
 
     public static List<Path> write(Path directory, String prefix, SessionWalker walker, String mix, long seed,
             int files, int sessions) throws IOException {
+        return write(directory, prefix, walker, mix, seed, files, sessions, null);
+    }
+
+    public static List<Path> write(Path directory, String prefix, SessionWalker walker, String mix, long seed,
+            int files, int sessions, String marker) throws IOException {
         Files.createDirectories(directory);
         SplittableRandom root = new SplittableRandom(seed);
         List<Path> written = new ArrayList<>();
@@ -44,7 +50,7 @@ public final class RubisSessionFiles {
                     "RUBiS %s mix, seed %d, file %d of %d: %d sessions, %.1f pages and %.1f requests per session",
                     mix, seed, k + 1, files, sessions, (double) pages / sessions, (double) requests / sessions);
             try (Writer out = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
-                WsesslogWriter.write(out, comment, all);
+                WsesslogWriter.write(out, comment, all, marker == null ? null : marker + (k + 1));
             }
             written.add(file);
         }

@@ -1,0 +1,158 @@
+# Sourced by bench/sessions for --steady: the campaign's loop over blocks, loads and variants, and
+# one steady step. Not a command of its own (it uses the runner's functions and settings).
+#
+# A step's timeline, in seconds from its start, every boundary a multiple of httperf's 5 s sample
+# interval so that the samples of every process fall on one grid:
+#
+#   0 ── up-ramp at half the load ── R ── warm-up ── R+W ══ measured interval ══ T1 ── tail ── stop
+#
+# The offered sessions come in slices, each its own httperf process with its own session file
+# (sessions marked for the access log) and its own start time; a slice offers at the step's rate
+# for at most 60 s and 800 sessions, so that no process runs out of its 1,024 descriptors however
+# long its sessions last. Every process is stopped at the step's end at the latest.
+
+steady_pids=()
+steady_cleanup() {
+  local pid
+  for pid in "${steady_pids[@]:-}"; do [ -n "$pid" ] && kill -TERM "$pid" 2>/dev/null || true; done
+  steady_pids=()
+}
+
+now_ms() { date +%s%3N; }
+sleep_until() { # epoch-ms
+  local left=$(( $1 - $(now_ms) ))
+  [ "$left" -le 0 ] || sleep "$(awk -v ms="$left" 'BEGIN { printf "%.3f", ms / 1000 }')"
+}
+
+# The longest slice at RATE: a multiple of 5 s, 5 to 60 s, of at most 800 sessions where it can.
+slice_seconds() { awk -v r="$1" 'BEGIN { s = 5 * int(800 / (5 * r)); if (s < 5) s = 5; if (s > 60) s = 60; print s }'; }
+
+# Slices of one segment of the timeline, as "offset duration sessions" lines.
+segment_slices() { # rate from-s to-s
+  awk -v r="$1" -v from="$2" -v to="$3" -v s="$(slice_seconds "$1")" 'BEGIN {
+    for (t = from; t < to; t += s) { d = (t + s <= to) ? s : to - t; n = int(r * d + 0.5); if (n > 0) print t, d, n } }'
+}
+
+# The step's plan: "tag offset duration sessions file" per slice. Session files are written once per
+# run and shared by every variant and block, so that all of them are offered the same sessions; each
+# segment has its own seed and marker tag (r up-ramp, w warm-up, m interval, t tail).
+steady_plan() { # load
+  local load=$1 half tag rate from to seed_offset per count line offset duration n k
+  half=$(awk -v l="$load" 'BEGIN { printf "%g", l / 2 }')
+  for segment in "r $half 0 $ramp_up 2000" "w $load $ramp_up $((ramp_up + warm_up_s)) 3000" \
+      "m $load $((ramp_up + warm_up_s)) $((ramp_up + warm_up_s + interval)) 0" \
+      "t $load $((ramp_up + warm_up_s + interval)) $((ramp_up + warm_up_s + interval + tail)) 4000"; do
+    read -r tag rate from to seed_offset <<<"$segment"
+    [ "$from" -lt "$to" ] || continue
+    per=$(segment_slices "$rate" "$from" "$to" | awk 'NR == 1 { print $3 }')
+    count=$(segment_slices "$rate" "$from" "$to" | wc -l)
+    local name="steady-$mix-$tag-$load-$per"
+    if [ ! -f "$work/files/$name-$count.wsesslog" ]; then
+      java -cp "$bench_cp" org.hybridconnector.bench.Main rubis-sessions --mix "$mix" --site-data "$work/site.tsv" \
+        --out "$work/files" --prefix "$name" --seed "$((seed + seed_offset))" --files "$count" --sessions "$per" \
+        --max-pages "$max_pages" --think-scale "$think_scale" --mark "$tag" >/dev/null
+    fi
+    k=0
+    while read -r offset duration n; do
+      k=$((k + 1))
+      echo "$tag $offset $rate $n $work/files/$name-$k.wsesslog"
+    done < <(segment_slices "$rate" "$from" "$to")
+  done
+}
+
+# One httperf process: waits for its start, notes when it began, then offers its sessions until
+# they are all done or the step ends.
+launch_slice() { # file sessions rate start-ms stop-ms output
+  sleep_until "$4"
+  local began; began=$(now_ms)
+  echo "### slice $(basename "$1" .wsesslog) start_ms=$began sessions=$2" >"$6"
+  offer_sessions "$1" "$2" "$3" "$(awk -v a="$began" -v b="$5" 'BEGIN { printf "%.3f", (b - a) / 1000 }')" >>"$6" 2>&1
+}
+
+steady_step() { # spec load block
+  local spec=$1 load=$2 block=$3 start t0 t1 stop tag offset rate n file i=0 files=() outputs=()
+  local tag_name="b$block-$load-$spec" slices="$work/slices"
+  rm -rf "$slices"; mkdir -p "$slices"
+  start=$(( ($(now_ms) / 1000 + 2) * 1000 ))
+  t0=$(( start + (ramp_up + warm_up_s) * 1000 )); t1=$(( t0 + interval * 1000 )); stop=$(( t1 + tail * 1000 + 2000 ))
+  steady_pids=()
+  while read -r tag offset rate n file; do
+    i=$((i + 1))
+    files+=("$file"); outputs+=("$slices/$(printf '%03d' "$i").txt")
+    launch_slice "$file" "$n" "$rate" $(( start + offset * 1000 )) "$stop" "${outputs[-1]}" &
+    steady_pids+=($!)
+  done < <(steady_plan "$load")
+  # Quick pages as a shopper sees them, and the machine's CPU, over the measured interval.
+  local probe="$out/raw/$tag_name-probe.txt" ticks="$work/interval-ticks.txt"
+  (sleep_until "$t0"; exec taskset -c 1 java -cp "$bench_cp" org.hybridconnector.bench.Main probe --port "$port" \
+    --paths "$(quick_paths)" --seconds "$interval" --clients 4 --interval-ms 250 --timeout-ms 10000 --out "$probe") &
+  steady_pids+=($!)
+  (sleep_until "$t0"; machine_busy_ticks >"$ticks"; sleep_until "$t1"; machine_busy_ticks >>"$ticks") &
+  steady_pids+=($!)
+  log "$i httperf processes; measured from $(date -d "@$((t0 / 1000))" +%T) to $(date -d "@$((t1 / 1000))" +%T), done by $(date -d "@$((stop / 1000))" +%T)"
+  while kill -0 "${steady_pids[@]}" 2>/dev/null; do
+    printf '\r   %-22s %6s sess/s block %d: %4d/%d s' "$spec" "$load" "$block" $(( ($(now_ms) - start) / 1000 )) $(( (stop - start) / 1000 ))
+    sleep 2
+  done
+  printf '\r%78s\r' ''
+  wait "${steady_pids[@]}" 2>/dev/null || true
+  steady_pids=()
+  stop_tomcat   # flushes the access log
+  cat "${outputs[@]}" >"$out/raw/$tag_name-httperf.txt"
+  cp "$base/logs/gc.log" "$out/raw/$tag_name-gc.log" 2>/dev/null || true
+  local cpu=NaN
+  if [ "$(wc -l <"$ticks" 2>/dev/null)" = 2 ]; then cpu=$(cpu_percent "$(sed -n 1p "$ticks")" "$(sed -n 2p "$ticks")" "$interval"); fi
+  java -cp "$bench_cp" org.hybridconnector.bench.Main steady-step --csv "$out/steady.csv" --block "$block" --load "$load" \
+    --variant "$spec" --commit "$built_commit" --from "$t0" --to "$t1" --slices "$out/raw/$tag_name-httperf.txt" \
+    --access-log "$base/logs/steady-access.log" --probe "$probe" --machine-cpu "$cpu" \
+    $(printf '%s\n' "${files[@]}" | sort -u) | sed 's/^/   /'
+}
+
+step_done() { # block load spec
+  [ -f "$out/steady.csv" ] && awk -F, -v b="$1" -v l="$2" -v v="$3" \
+    'NR > 1 && $1 == b && $2 + 0 == l + 0 && $3 == v { found = 1 } END { exit !found }' "$out/steady.csv"
+}
+
+steady_setup_notes() {
+  {
+    echo "Machine: $(nproc) cores ($(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')), $(free -g | awk '/Mem:/ {print $2}') GB."
+    echo "Connector and rubis.war built from commit $built_commit; Tomcat $tomcat_version pinned to CPU 0 with the database;"
+    echo "httperf $(httperf --version 2>&1 | sed -n 's/.*httperf-\([0-9.]*\).*/\1/p') pinned to CPU 1, --timeout 10, --failure-status 503, Poisson arrivals."
+    if [ "$db" = mariadb ]; then
+      echo "MariaDB $(mariadb --version | sed -n 's/.*Distrib \([^,]*\),.*/\1/p'); $(buffer_pool_note)"
+    fi
+    echo "RUBiS pool (DBCP): maxTotal 50, maxWaitMillis ${pool_wait_ms:-2000} (the wait before a page answers 503)."
+    echo "Database: $db, RUBiS scale $scale ($(grep -c '^item' "$work/site.tsv") open auctions), reloaded before every step."
+    echo "Sessions: RUBiS $mix mix, seed $seed, TPC-W think times x$think_scale, at most $max_pages pages per session."
+    echo "Every step: a fresh Tomcat, ${ramp_up} s at half the load, ${warm_up_s} s at the load, a measured interval of ${interval} s,"
+    echo "then ${tail} s more at the load; sessions counted by the time they end inside the interval."
+    echo "Every connector: connectionTimeout 20000, acceptCount 1000, Tomcat's other defaults."
+  } >"$out/setup.md"
+}
+
+run_steady_campaign() {
+  [ "$workload" = rubis ] || { echo "--steady runs the RUBiS workload only (the static leg uses the stepped mode)" >&2; exit 2; }
+  IFS=, read -r -a variant_list <<<"$variants"
+  IFS=, read -r -a load_list <<<"$loads"
+  local block load k count spec java_home
+  $resume || rm -f "$out/steady.csv"
+  steady_setup_notes
+  say "Steady state: $mix sessions at ${loads} new sessions/s, blocks 1 to $repeats of ${variants}"
+  log "each step $((ramp_up + warm_up_s + interval + tail)) s: up-ramp ${ramp_up} s, warm-up ${warm_up_s} s, interval ${interval} s, tail ${tail} s"
+  for block in $(seq 1 "$repeats"); do
+    for load in "${load_list[@]}"; do
+      # Back to back within a block; each block starts with the next variant, so none always goes first.
+      count=${#variant_list[@]}
+      for k in $(seq 0 $((count - 1))); do
+        spec=${variant_list[$(( (k + block - 1) % count ))]}
+        if step_done "$block" "$load" "$spec"; then log "block $block, $load/s, $spec: done"; continue; fi
+        java_home=$(java_home_for "$(variant_name "$spec")")
+        say "Block $block/$repeats, $load new sessions/s: $spec ($(connector_element "$spec" PORT | sed 's/ port="PORT" address="127.0.0.1"//')) on $(jvm_label "$java_home")"
+        start_tomcat "$spec" "$java_home"
+        warm_up
+        steady_step "$spec" "$load" "$block"
+      done
+    done
+  done
+  log "$out/steady.csv"
+}
