@@ -1,0 +1,25 @@
+package org.hybridconnector.bench.headline;
+
+/**
+ * One row of a steady-state campaign: one variant's measured interval in one block at one offered
+ * load. Rates are per second of the measured interval; {@code NaN} where the figure was not read.
+ *
+ * @param source the file the row came from; block numbers count per file, so it is part of the block
+ * @param block the block's number in its file (≥ 1)
+ * @param load offered new sessions per second
+ * @param completedPerSecond completed sessions per second, the headline figure
+ * @param serverAbandonedPerSecond sessions that got a reply and were then cut, by the server's access log
+ * @param quickP99Millis the quick pages' 99th percentile response time
+ * @param clientLimited whether the load generator ran out of descriptors, which voids the row
+ */
+public record SteadyRow(String source, int block, double load, String variant, String commit,
+        double completedPerSecond, double serverAbandonedPerSecond, double quickP99Millis, boolean clientLimited) {
+
+    /** A block: the variants run back to back at one load, the unit that paired ratios and resamples use. */
+    public record BlockId(String source, int number) {
+    }
+
+    public BlockId blockId() {
+        return new BlockId(source, block);
+    }
+}

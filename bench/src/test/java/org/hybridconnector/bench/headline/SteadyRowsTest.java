@@ -1,0 +1,76 @@
+package org.hybridconnector.bench.headline;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class SteadyRowsTest {
+
+    static final String HEADER = "block,load,variant,commit,completed_per_s,server_abandoned_per_s,quick_p99_ms,"
+            + "client_limited";
+
+    @Test
+    void testColumnsAreReadByNameWhateverTheirOrderAndExtras(@TempDir Path dir) throws IOException {
+        Path csv = dir.resolve("steady.csv");
+        Files.writeString(csv, "variant,window_s,client_limited,completed_per_s,block,load,quick_p99_ms,commit,"
+                + "server_abandoned_per_s\n"
+                + "nio:50@300,60,false,12.5,1,40.0,NaN,abc1234,0.25\n\n"
+                + "hybrid,60,true,30,2,40.0,150.5,abc1234,NaN\n");
+        Locale before = Locale.getDefault();
+        Locale.setDefault(Locale.GERMANY);
+        try {
+            List<SteadyRow> rows = SteadyRows.read(List.of(csv));
+            assertEquals(new SteadyRow(csv.toString(), 1, 40, "nio:50@300", "abc1234", 12.5, 0.25, Double.NaN, false),
+                    rows.get(0));
+            assertTrue(rows.get(1).clientLimited());
+            assertTrue(Double.isNaN(rows.get(1).serverAbandonedPerSecond()));
+            assertEquals(150.5, rows.get(1).quickP99Millis());
+        } finally {
+            Locale.setDefault(before);
+        }
+    }
+
+    @Test
+    void testAMissingColumnIsNamedWithItsFile(@TempDir Path dir) throws IOException {
+        Path csv = dir.resolve("campaign-a.csv");
+        Files.writeString(csv, HEADER.replace(",quick_p99_ms", "") + "\n1,40,nio,abc1234,12,0,false\n");
+        IOException e = assertThrows(IOException.class, () -> SteadyRows.read(List.of(csv)));
+        assertTrue(e.getMessage().contains("campaign-a.csv") && e.getMessage().contains("'quick_p99_ms'"),
+                e.getMessage());
+    }
+
+    @Test
+    void testBadCellsAreNamedWithTheirLine(@TempDir Path dir) throws IOException {
+        Path csv = dir.resolve("steady.csv");
+        Files.writeString(csv, HEADER + "\n1,40,nio,abc1234,12,0,5,false\n2,40,nio,abc1234,1.2.3,0,5,false\n");
+        IOException e = assertThrows(IOException.class, () -> SteadyRows.read(csv));
+        assertTrue(e.getMessage().contains("line 3") && e.getMessage().contains("'completed_per_s'"), e.getMessage());
+        Files.writeString(csv, HEADER + "\n1,40,nio,abc1234,12,0,5,yes\n");
+        assertTrue(assertThrows(IOException.class, () -> SteadyRows.read(csv)).getMessage().contains("client_limited"));
+        Files.writeString(csv, HEADER + "\n1,40,nio,abc1234,12,0,5,false\n1,40,nio,abc1234,13,0,5,false\n");
+        assertTrue(assertThrows(IOException.class, () -> SteadyRows.read(csv)).getMessage().contains("a second row"));
+        Files.writeString(csv, HEADER + "\n0,40,nio,abc1234,12,0,5,false\n");
+        assertTrue(assertThrows(IOException.class, () -> SteadyRows.read(csv)).getMessage().contains("block 0"));
+    }
+
+    @Test
+    void testBlocksAreNumberedPerFile(@TempDir Path dir) throws IOException {
+        Path a = dir.resolve("a.csv");
+        Path b = dir.resolve("b.csv");
+        Files.writeString(a, HEADER + "\n1,40,nio,abc1234,12,0,5,false\n");
+        Files.writeString(b, HEADER + "\n1,40,nio,abc1234,14,0,5,false\n");
+        List<SteadyRow> rows = SteadyRows.read(List.of(a, b));
+        assertEquals(2, rows.size());
+        assertFalse(rows.get(0).blockId().equals(rows.get(1).blockId()));
+    }
+}
