@@ -1,0 +1,102 @@
+package org.hybridconnector.bench.headline;
+
+import static org.hybridconnector.bench.headline.Rows.full;
+import static org.hybridconnector.bench.headline.Rows.row;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class HeadlineReportTest {
+
+    private static List<SteadyRow> campaign() {
+        List<SteadyRow> rows = new ArrayList<>();
+        for (int block = 1; block <= 3; block++) {
+            rows.add(row(block, 20, "nio", 18 + block));
+            rows.add(row(block, 20, "hybrid-all", 19 + block));
+            rows.add(row(block + 3, 40, "nio", 12 + block));
+            rows.add(row(block + 3, 40, "nio-admission", 15 + block));
+            rows.add(row(block + 3, 40, "hybrid-all", 21 + block));
+        }
+        // The load generator ran out of descriptors: a figure that would move nio's median at 40 if it counted.
+        rows.add(full(7, 40, "nio", 500, 0, 100, true));
+        return rows;
+    }
+
+    @Test
+    void testClientLimitedRowsCountInNoFigureAndAreListed() {
+        HeadlineReport report = new HeadlineReport(campaign(), 20, new Bootstrap());
+        assertTrue(report.csv().contains("\n40.0,nio,3,14.000,"), report.csv());
+        String md = report.markdown("Test", "bench/run steady");
+        assertTrue(md.contains("| steady.csv | 7 | 40.0 | nio | 500.00 |"), md);
+        assertTrue(md.contains("Rows: 15 counted, 1 excluded"), md);
+        assertFalse(md.contains("Warning"), "one commit\n" + md);
+        // Per block 22/13, 23/14, 24/15: of three values, the interval runs from the least to the greatest.
+        assertTrue(md.contains("| hybrid-all | nio (best stock) | 1.64x [1.60, 1.69] | 3 | 0 |"), md);
+    }
+
+    @Test
+    void testMoreThanOneCommitIsAWarning() {
+        List<SteadyRow> rows = new ArrayList<>(campaign());
+        rows.add(new SteadyRow(Rows.FILE, 8, 40, "nio2", "fff0000", 10, 0, 100, false));
+        String md = new HeadlineReport(rows, 20, new Bootstrap()).markdown("Test", "cmd");
+        assertTrue(md.contains("**Warning: 2 commits in the rows (`abc1234`, `fff0000`)"), md);
+    }
+
+    @Test
+    void testWritesTheReportTheTableAndThePlot(@TempDir Path dir) throws IOException {
+        new HeadlineReport(campaign(), 20, new Bootstrap(500, 1)).write(dir, "Test's run", "bench/run steady");
+        List<String> csv = Files.readAllLines(dir.resolve("headline.csv"));
+        assertEquals("load,variant,n,median,ci_low,ci_high", csv.get(0));
+        assertEquals(1 + 2 + 3, csv.size());
+        String gp = Files.readString(dir.resolve("headline.gp"));
+        assertTrue(gp.contains("set terminal pngcairo size 900,560"), gp);
+        assertTrue(gp.contains("set yrange [0:*]"), gp);
+        assertTrue(gp.contains("'headline-plot-nio-admission.dat' using 1:2:3:4 with yerrorlines"), gp);
+        assertTrue(gp.contains("set title 'Tests run'"), gp);
+        assertEquals(List.of("# offered_sess_s completed_sess_s_median ci_low ci_high blocks",
+                "40.000 17.000 16.000 18.000 3"), Files.readAllLines(dir.resolve("headline-plot-nio-admission.dat")));
+        assertTrue(Files.readString(dir.resolve("headline.md")).contains("```\nbench/run steady\n```"));
+    }
+
+    @Test
+    void testTheCommandWritesEverythingAndGnuplotDrawsIt(@TempDir Path dir) throws IOException {
+        Path csv = dir.resolve("steady.csv");
+        List<String> lines = new ArrayList<>(List.of(SteadyRowsTest.HEADER));
+        campaign().forEach(r -> lines.add(String.join(",", Integer.toString(r.block()), Double.toString(r.load()),
+                r.variant(), r.commit(), Double.toString(r.completedPerSecond()),
+                Double.toString(r.serverAbandonedPerSecond()), Double.toString(r.quickP99Millis()),
+                Boolean.toString(r.clientLimited()))));
+        Files.write(csv, lines);
+        Path out = dir.resolve("report");
+        HeadlineCommand.run(Map.of("out", out.toString(), "saturation", "20", "command", "bench/run steady",
+                "resamples", "200"), List.of(csv.toString()));
+        assertTrue(Files.readString(out.resolve("headline.md")).startsWith("# " + HeadlineCommand.DEFAULT_TITLE));
+        assumeTrue(Arrays.stream(System.getenv("PATH").split(File.pathSeparator))
+                .anyMatch(d -> Files.isExecutable(Path.of(d, "gnuplot"))), "no gnuplot on the PATH");
+        assertTrue(Files.size(out.resolve("headline.png")) > 0);
+    }
+
+    @Test
+    void testTheCommandNeedsItsOptions() {
+        assertThrows(IllegalArgumentException.class, () -> HeadlineCommand.run(Map.of("out", "x", "command", "c"),
+                List.of("steady.csv")), "no saturation");
+        assertThrows(IllegalArgumentException.class, () -> HeadlineCommand.run(Map.of("out", "x", "saturation", "-1",
+                "command", "c"), List.of("steady.csv")));
+        assertThrows(IllegalArgumentException.class, () -> HeadlineCommand.run(Map.of("out", "x", "saturation", "20",
+                "command", "c"), List.of()));
+    }
+}
