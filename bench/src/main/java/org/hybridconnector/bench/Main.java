@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
+import org.hybridconnector.bench.headline.HeadlineCommand;
 import org.hybridconnector.bench.httperf.HttperfOutputParser;
 import org.hybridconnector.bench.httperf.HttperfResult;
 import org.hybridconnector.bench.probe.ProbeAttempt;
@@ -51,6 +52,7 @@ import org.hybridconnector.bench.surge.SurgeModel;
  * steady-step     --csv FILE --block B --load R --variant V --commit C --from MS --to MS --slices FILE
  *                 --access-log FILE [--timeout-ms 10000] [--probe FILE] [--machine-cpu PCT] SESSION_FILE...
  * access-log-pattern   the AccessLogValve pattern steady-step reads
+ * headline        --out DIR --saturation R --command C [--title T] [--resamples N] STEADY_CSV...
  * </pre>
  */
 public final class Main {
@@ -88,6 +90,7 @@ public final class Main {
             case "probe" -> probe(options);
             case "steady-step" -> steadyStep(options, positional);
             case "access-log-pattern" -> System.out.println(AccessLogSessions.PATTERN);
+            case "headline" -> HeadlineCommand.run(options, positional);
             default -> {
                 usage();
                 throw new IllegalArgumentException("unknown command " + command);
@@ -226,7 +229,7 @@ public final class Main {
     }
 
     private static void usage() {
-        System.err.println("usage: Main site-data|rubis-sessions|static-workload|step|summary|probe|steady-step [options]; "
+        System.err.println("usage: Main site-data|rubis-sessions|static-workload|step|summary|probe|steady-step|headline [options]; "
                 + "see the class comment or docs/bench.md");
     }
 }
