@@ -75,6 +75,7 @@ public final class HeadlineReport {
         completedTables(md);
         ratioTables(md);
         targets.append(md);
+        validity(md);
         excluded(md);
         method(md);
         return md.toString();
@@ -132,6 +133,40 @@ public final class HeadlineReport {
             }
             md.append('\n');
         }
+    }
+
+    /**
+     * Whether each figure measured a steady state: the interval should hold ten lifetimes of the
+     * variant's sessions, and the sessions still running at its end should be few beside those it
+     * counted. The abandoned sessions are shown by both counts, the server's and httperf's.
+     */
+    private void validity(StringBuilder md) {
+        md.append("## Is the interval long enough?\n\nPer load and variant, over blocks: the fewest session "
+                + "lifetimes the interval held (ten or more wanted), the largest share of sessions in progress at "
+                + "its end beside those completed in it, and the median sessions abandoned after a reply per "
+                + "second as the server's access log and httperf count them.\n\n| offered sess/s | variant | "
+                + "lifetimes in the interval | in progress at the end | abandoned/s, server / httperf |\n"
+                + "|---|---|---|---|---|\n");
+        Map<Double,Map<String,List<SteadyRow>>> byLoad = campaign.included().stream().collect(Collectors.groupingBy(
+                SteadyRow::load, TreeMap::new, Collectors.groupingBy(SteadyRow::variant, LinkedHashMap::new,
+                        Collectors.toList())));
+        byLoad.forEach((load, byVariant) -> byVariant.forEach((variant, rows) -> {
+            double lifetimes = rows.stream().mapToDouble(r -> r.intervalSeconds() / r.lifetimeSeconds()).min()
+                    .orElse(Double.NaN);
+            double inProgress = rows.stream().mapToDouble(SteadyRow::inProgressShare).max().orElse(Double.NaN);
+            md.append(String.format(Locale.ROOT, "| %.1f | %s | %s | %s | %s / %s |%n", load, variant,
+                    Double.isNaN(lifetimes) ? "–" : String.format(Locale.ROOT, "%.1f%s", lifetimes,
+                            lifetimes < 10 ? " **(under 10)**" : ""),
+                    Double.isNaN(inProgress) ? "–" : String.format(Locale.ROOT, "%.0f %%", 100 * inProgress),
+                    median(rows, SteadyRow::serverAbandonedPerSecond), median(rows,
+                            SteadyRow::httperfAbandonedPerSecond)));
+        }));
+        md.append('\n');
+    }
+
+    private static String median(List<SteadyRow> rows, java.util.function.ToDoubleFunction<SteadyRow> figure) {
+        double[] values = rows.stream().mapToDouble(figure).filter(v -> !Double.isNaN(v)).toArray();
+        return values.length == 0 ? "–" : String.format(Locale.ROOT, "%.2f", Bootstrap.medianOf(values));
     }
 
     private void excluded(StringBuilder md) {

@@ -22,6 +22,9 @@ public final class SteadyRows {
     /** The columns a row needs; any others are ignored. */
     static final List<String> REQUIRED = List.of("block", "load", "variant", "commit", "completed_per_s",
             "server_abandoned_per_s", "quick_p99_ms", "client_limited");
+    /** Columns read where present ({@code NaN} where not): they tell whether the interval was long enough. */
+    static final List<String> OPTIONAL = List.of("interval_s", "lifetime_s", "server_in_progress_at_end",
+            "httperf_abandoned_per_s");
 
     private SteadyRows() {
     }
@@ -93,7 +96,8 @@ public final class SteadyRows {
         }
         return new SteadyRow(source, block, load, variant, row.text("commit"),
                 row.number("completed_per_s", false), row.number("server_abandoned_per_s", false),
-                row.number("quick_p99_ms", false), limited.equals("true"));
+                row.number("quick_p99_ms", false), limited.equals("true"), row.optional(OPTIONAL.get(0)),
+                row.optional(OPTIONAL.get(1)), row.optional(OPTIONAL.get(2)), row.optional(OPTIONAL.get(3)));
     }
 
     /** One line's cells, looked up by column name, with the line named in every error. */
@@ -105,6 +109,10 @@ public final class SteadyRows {
                 throw new IOException(where + ": " + cells.length + " cells, none for column '" + column + "'");
             }
             return cells[index].strip();
+        }
+
+        double optional(String column) throws IOException {
+            return columns.containsKey(column) ? number(column, false) : Double.NaN;
         }
 
         double number(String column, boolean integer) throws IOException {

@@ -49,6 +49,18 @@ class HeadlineReportTest {
     }
 
     @Test
+    void testAnIntervalUnderTenLifetimesIsFlagged() {
+        List<SteadyRow> rows = List.of(
+                // 300 s of interval, 20 s lifetimes: 15 of them; 90 in progress beside 10/s x 300 s completed
+                new SteadyRow(Rows.FILE, 1, 40, "hybrid-all", "abc1234", 10, 0, 50, false, 300, 20, 90, 0.5),
+                // 60 s lifetimes: five, too few; 450 in progress beside 1,500 completed
+                new SteadyRow(Rows.FILE, 1, 40, "nio", "abc1234", 5, 2, 9000, false, 300, 60, 450, 2.5));
+        String md = new HeadlineReport(rows, 20, new Bootstrap()).markdown("Test", "cmd");
+        assertTrue(md.contains("| 40.0 | hybrid-all | 15.0 | 3 % | 0.00 / 0.50 |"), md);
+        assertTrue(md.contains("| 40.0 | nio | 5.0 **(under 10)** | 30 % | 2.00 / 2.50 |"), md);
+    }
+
+    @Test
     void testMoreThanOneCommitIsAWarning() {
         List<SteadyRow> rows = new ArrayList<>(campaign());
         rows.add(new SteadyRow(Rows.FILE, 8, 40, "nio2", "fff0000", 10, 0, 100, false));
