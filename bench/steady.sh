@@ -7,9 +7,8 @@
 #   0 ── up-ramp at half the load ── R ── warm-up ── R+W ══ measured interval ══ T1 ── tail ── stop
 #
 # The offered sessions come in slices, each its own httperf process with its own session file
-# (sessions marked for the access log) and its own start time; a slice offers at the step's rate
-# for at most 60 s and 800 sessions, so that no process runs out of its 1,024 descriptors however
-# long its sessions last. Every process is stopped at the step's end at the latest.
+# (sessions marked for the access log) and its own start time (SteadyPlan says which). Every
+# process is stopped at the step's end at the latest.
 
 steady_pids=()
 steady_cleanup() {
@@ -24,40 +23,13 @@ sleep_until() { # epoch-ms
   [ "$left" -le 0 ] || sleep "$(awk -v ms="$left" 'BEGIN { printf "%.3f", ms / 1000 }')"
 }
 
-# The longest slice at RATE: a multiple of 5 s, 5 to 60 s, of at most 800 sessions where it can.
-slice_seconds() { awk -v r="$1" 'BEGIN { s = 5 * int(800 / (5 * r)); if (s < 5) s = 5; if (s > 60) s = 60; print s }'; }
-
-# Slices of one segment of the timeline, as "offset duration sessions" lines.
-segment_slices() { # rate from-s to-s
-  awk -v r="$1" -v from="$2" -v to="$3" -v s="$(slice_seconds "$1")" 'BEGIN {
-    for (t = from; t < to; t += s) { d = (t + s <= to) ? s : to - t; n = int(r * d + 0.5); if (n > 0) print t, d, n } }'
-}
-
-# The step's plan: "tag offset duration sessions file" per slice. Session files are written once per
-# run and shared by every variant and block, so that all of them are offered the same sessions; each
-# segment has its own seed and marker tag (r up-ramp, w warm-up, m interval, t tail).
+# The step's slices, "offset rate sessions file" a line (org.hybridconnector.bench.steady.SteadyPlan),
+# their session files written on first use and shared by every variant and block, so that all of
+# them are offered the same sessions.
 steady_plan() { # load
-  local load=$1 half tag rate from to seed_offset per count line offset duration n k
-  half=$(awk -v l="$load" 'BEGIN { printf "%g", l / 2 }')
-  for segment in "r $half 0 $ramp_up 2000" "w $load $ramp_up $((ramp_up + warm_up_s)) 3000" \
-      "m $load $((ramp_up + warm_up_s)) $((ramp_up + warm_up_s + interval)) 0" \
-      "t $load $((ramp_up + warm_up_s + interval)) $((ramp_up + warm_up_s + interval + tail)) 4000"; do
-    read -r tag rate from to seed_offset <<<"$segment"
-    [ "$from" -lt "$to" ] || continue
-    per=$(segment_slices "$rate" "$from" "$to" | awk 'NR == 1 { print $3 }')
-    count=$(segment_slices "$rate" "$from" "$to" | wc -l)
-    local name="steady-$mix-$tag-$load-$per"
-    if [ ! -f "$work/files/$name-$count.wsesslog" ]; then
-      java -cp "$bench_cp" org.hybridconnector.bench.Main rubis-sessions --mix "$mix" --site-data "$work/site.tsv" \
-        --out "$work/files" --prefix "$name" --seed "$((seed + seed_offset))" --files "$count" --sessions "$per" \
-        --max-pages "$max_pages" --think-scale "$think_scale" --mark "$tag" >/dev/null
-    fi
-    k=0
-    while read -r offset duration n; do
-      k=$((k + 1))
-      echo "$tag $offset $rate $n $work/files/$name-$k.wsesslog"
-    done < <(segment_slices "$rate" "$from" "$to")
-  done
+  java -cp "$bench_cp" org.hybridconnector.bench.Main steady-plan --load "$1" --ramp-up "$ramp_up" \
+    --warm-up "$warm_up_s" --interval "$interval" --tail "$tail" --mix "$mix" --site-data "$work/site.tsv" \
+    --out "$work/files" --seed "$seed" --max-pages "$max_pages" --think-scale "$think_scale"
 }
 
 # One httperf process: waits for its start, notes when it began, then offers its sessions until
@@ -70,18 +42,19 @@ launch_slice() { # file sessions rate start-ms stop-ms output
 }
 
 steady_step() { # spec load block
-  local spec=$1 load=$2 block=$3 start t0 t1 stop tag offset rate n file i=0 files=() outputs=()
+  local spec=$1 load=$2 block=$3 start t0 t1 stop offset rate n file i=0 files=() outputs=() plan
   local tag_name="b$block-$load-$spec" slices="$work/slices"
   rm -rf "$slices"; mkdir -p "$slices"
+  plan=$(steady_plan "$load")   # before the clock starts: it may write session files
   start=$(( ($(now_ms) / 1000 + 2) * 1000 ))
   t0=$(( start + (ramp_up + warm_up_s) * 1000 )); t1=$(( t0 + interval * 1000 )); stop=$(( t1 + tail * 1000 + 2000 ))
   steady_pids=()
-  while read -r tag offset rate n file; do
+  while read -r offset rate n file; do
     i=$((i + 1))
     files+=("$file"); outputs+=("$slices/$(printf '%03d' "$i").txt")
     launch_slice "$file" "$n" "$rate" $(( start + offset * 1000 )) "$stop" "${outputs[-1]}" &
     steady_pids+=($!)
-  done < <(steady_plan "$load")
+  done <<<"$plan"
   # Quick pages as a shopper sees them, and the machine's CPU, over the measured interval.
   local probe="$out/raw/$tag_name-probe.txt" ticks="$work/interval-ticks.txt"
   (sleep_until "$t0"; exec taskset -c 1 java -cp "$bench_cp" org.hybridconnector.bench.Main probe --port "$port" \

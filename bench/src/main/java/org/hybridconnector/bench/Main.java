@@ -30,6 +30,7 @@ import org.hybridconnector.bench.rubis.TransitionTable;
 import org.hybridconnector.bench.steady.AccessLogSessions;
 import org.hybridconnector.bench.steady.SessionFileIndex;
 import org.hybridconnector.bench.steady.SliceRun;
+import org.hybridconnector.bench.steady.SteadyPlan;
 import org.hybridconnector.bench.steady.SteadyStep;
 import org.hybridconnector.bench.surge.StaticWorkload;
 import org.hybridconnector.bench.surge.SurgeModel;
@@ -49,6 +50,8 @@ import org.hybridconnector.bench.surge.SurgeModel;
  * probe           --port P --paths P1,P2,... --seconds S --out FILE [--clients 4] [--interval-ms 250]
  *                 [--timeout-ms 10000] [--timeline FILE]
  * summary         --csv FILE --out DIR --title T --command C [--notes FILE] [--saturation R]
+ * steady-plan     --load R --ramp-up S --warm-up S --interval S --tail S --mix M --site-data FILE --out DIR
+ *                 [--seed N] [--max-pages N] [--think-scale F]
  * steady-step     --csv FILE --block B --load R --variant V --commit C --from MS --to MS --slices FILE
  *                 --access-log FILE [--timeout-ms 10000] [--probe FILE] [--machine-cpu PCT] SESSION_FILE...
  * access-log-pattern   the AccessLogValve pattern steady-step reads
@@ -88,6 +91,7 @@ public final class Main {
             case "step" -> step(options, positional);
             case "summary" -> summary(options);
             case "probe" -> probe(options);
+            case "steady-plan" -> steadyPlan(options);
             case "steady-step" -> steadyStep(options, positional);
             case "access-log-pattern" -> System.out.println(AccessLogSessions.PATTERN);
             case "headline" -> HeadlineCommand.run(options, positional);
@@ -100,14 +104,18 @@ public final class Main {
 
     private static void rubisSessions(Map<String,String> o) throws IOException {
         String mix = required(o, "mix");
-        SiteData site = SiteData.read(Path.of(required(o, "site-data")));
-        SessionWalker walker = new SessionWalker(TransitionTable.forMix(mix), site,
+        List<Path> files = RubisSessionFiles.write(Path.of(required(o, "out")), o.getOrDefault("prefix", mix),
+                walker(o, mix), mix, Long.parseLong(o.getOrDefault("seed", "1")),
+                Integer.parseInt(o.getOrDefault("files", "1")), Integer.parseInt(o.getOrDefault("sessions", "1000")),
+                o.get("mark"));
+        files.forEach(System.out::println);
+    }
+
+    /** The session walker of {@code --site-data}, {@code --max-pages} (the original's 1000) and {@code --think-scale} (1). */
+    private static SessionWalker walker(Map<String,String> o, String mix) throws IOException {
+        return new SessionWalker(TransitionTable.forMix(mix), SiteData.read(Path.of(required(o, "site-data"))),
                 Integer.parseInt(o.getOrDefault("max-pages", Integer.toString(SessionWalker.ORIGINAL_MAX_PAGES))),
                 Double.parseDouble(o.getOrDefault("think-scale", "1")));
-        List<Path> files = RubisSessionFiles.write(Path.of(required(o, "out")), o.getOrDefault("prefix", mix), walker,
-                mix, Long.parseLong(o.getOrDefault("seed", "1")), Integer.parseInt(o.getOrDefault("files", "1")),
-                Integer.parseInt(o.getOrDefault("sessions", "1000")), o.get("mark"));
-        files.forEach(System.out::println);
     }
 
     /** The file set comes from {@code --file-seed}, the sessions from {@code --seed}: one file set, many session files. */
@@ -148,6 +156,36 @@ public final class Main {
                 record.failedPerSecond(), record.unfinished(), record.replyRate(), record.responseMillis(),
                 record.clientTimeouts(), record.connReset(), record.reconnects(), record.serverCpuPercent(),
                 record.otherCpuPercent());
+    }
+
+    /**
+     * Writes the session files a steady step needs (once: every variant and block is offered the same
+     * sessions) and prints its slices, one line each: offset in seconds, rate, sessions, session file.
+     */
+    private static void steadyPlan(Map<String,String> o) throws IOException {
+        String load = required(o, "load");
+        SteadyPlan plan = new SteadyPlan(Double.parseDouble(load), Integer.parseInt(required(o, "ramp-up")),
+                Integer.parseInt(required(o, "warm-up")), Integer.parseInt(required(o, "interval")),
+                Integer.parseInt(required(o, "tail")));
+        String mix = required(o, "mix");
+        Path out = Path.of(required(o, "out"));
+        SessionWalker walker = walker(o, mix);
+        long seed = Long.parseLong(o.getOrDefault("seed", "1"));
+        for (SteadyPlan.Segment segment : plan.segments()) {
+            List<SteadyPlan.Slice> slices = segment.slices();
+            if (slices.isEmpty()) {
+                continue;
+            }
+            String prefix = "steady-" + mix + "-" + segment.tag() + "-" + load + "-" + segment.sessionsPerFile();
+            if (!Files.exists(out.resolve(prefix + "-" + slices.size() + ".wsesslog"))) {
+                RubisSessionFiles.write(out, prefix, walker, mix, seed + segment.seedOffset(), slices.size(),
+                        segment.sessionsPerFile(), segment.tag());
+            }
+            for (SteadyPlan.Slice slice : slices) {
+                System.out.printf(Locale.ROOT, "%d %s %d %s%n", slice.offsetSeconds(), segment.rate(),
+                        slice.sessions(), out.resolve(prefix + "-" + slice.index() + ".wsesslog"));
+            }
+        }
     }
 
     /** Appends the step's row to the campaign's CSV and prints it; see {@link SteadyStep}. */
