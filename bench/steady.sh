@@ -10,6 +10,15 @@
 # (sessions marked for the access log) and its own start time (SteadyPlan says which). Every
 # process is stopped at the step's end at the latest.
 
+# What the JMX sampler reads every 5 s: every connector's thread pool and requests, and the
+# hybrid's own counters (README, "Monitoring").
+jmx_columns=("Catalina:type=ThreadPool,*#currentThreadsBusy" "Catalina:type=ThreadPool,*#connectionCount"
+  "Catalina:type=GlobalRequestProcessor,*#requestCount")
+for attribute in parkedCount readyCount sessionsInProgress sessionLimit admittedSessionCount turnedAwayCount \
+    workerCount lengthyReserve generalQueueDelayMillis lengthyQueueDelayMillis; do
+  jmx_columns+=("Catalina:type=ProtocolHandler,*#$attribute")
+done
+
 steady_pids=()
 steady_cleanup() {
   local pid
@@ -61,6 +70,11 @@ steady_step() { # spec load block
     --paths "$(quick_paths)" --seconds "$interval" --clients 4 --interval-ms 250 --timeout-ms 10000 --out "$probe") &
   steady_pids+=($!)
   (sleep_until "$t0"; machine_busy_ticks >"$ticks"; sleep_until "$t1"; machine_busy_ticks >>"$ticks") &
+  steady_pids+=($!)
+  # The connector's counters over the whole step (empty columns where a variant lacks them).
+  (sleep_until "$start"; exec taskset -c 1 java -cp "$bench_cp" org.hybridconnector.bench.Main jmx-sample \
+    --jmx-port "$jmx_port" --port "$port" --seconds $(( (stop - start) / 1000 - 1 )) --out "$out/raw/$tag_name-jmx.csv" \
+    "${jmx_columns[@]}" >/dev/null 2>"$work/jmx-sample.err" || cat "$work/jmx-sample.err" >&2) &
   steady_pids+=($!)
   log "$i httperf processes; measured from $(date -d "@$((t0 / 1000))" +%T) to $(date -d "@$((t1 / 1000))" +%T), done by $(date -d "@$((stop / 1000))" +%T)"
   while kill -0 "${steady_pids[@]}" 2>/dev/null; do

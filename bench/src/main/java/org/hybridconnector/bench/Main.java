@@ -1,6 +1,7 @@
 package org.hybridconnector.bench;
 
 import java.io.IOException;
+import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,6 +18,7 @@ import java.util.Map;
 import org.hybridconnector.bench.headline.HeadlineCommand;
 import org.hybridconnector.bench.httperf.HttperfOutputParser;
 import org.hybridconnector.bench.httperf.HttperfResult;
+import org.hybridconnector.bench.jmx.JmxSampler;
 import org.hybridconnector.bench.probe.ProbeAttempt;
 import org.hybridconnector.bench.probe.ProbeResult;
 import org.hybridconnector.bench.probe.QuickPageProbe;
@@ -55,6 +57,7 @@ import org.hybridconnector.bench.surge.SurgeModel;
  * steady-step     --csv FILE --block B --load R --variant V --commit C --from MS --to MS --slices FILE
  *                 --access-log FILE [--timeout-ms 10000] [--probe FILE] [--machine-cpu PCT] SESSION_FILE...
  * access-log-pattern   the AccessLogValve pattern steady-step reads
+ * jmx-sample      --jmx-port P --port P --seconds S --out FILE [--every-ms 5000] PATTERN#ATTRIBUTE...
  * headline        --out DIR --saturation R --command C [--title T] [--resamples N] STEADY_CSV...
  * </pre>
  */
@@ -95,6 +98,7 @@ public final class Main {
             case "steady-step" -> steadyStep(options, positional);
             case "access-log-pattern" -> System.out.println(AccessLogSessions.PATTERN);
             case "headline" -> HeadlineCommand.run(options, positional);
+            case "jmx-sample" -> jmxSample(options, positional);
             default -> {
                 usage();
                 throw new IllegalArgumentException("unknown command " + command);
@@ -209,6 +213,16 @@ public final class Main {
         }
         Files.writeString(csv, step.toCsv() + "\n", StandardOpenOption.APPEND);
         System.out.println(step.describe());
+    }
+
+    /** Samples the benchmarked connector's MBeans over JMX; see {@link JmxSampler}. */
+    private static void jmxSample(Map<String,String> o, List<String> columns) throws Exception {
+        try (JmxSampler sampler = JmxSampler.connect(Integer.parseInt(required(o, "jmx-port")));
+                PrintWriter out = new PrintWriter(Files.newBufferedWriter(Path.of(required(o, "out"))))) {
+            sampler.sample(columns.stream().map(JmxSampler.Column::parse).toList(),
+                    Integer.parseInt(required(o, "port")), Long.parseLong(o.getOrDefault("every-ms", "5000")),
+                    Double.parseDouble(required(o, "seconds")), out);
+        }
     }
 
     private static List<HttperfResult> parseAll(List<Path> outputs) throws IOException {

@@ -15,11 +15,15 @@ import java.util.Map;
  * <p>
  * A session is <em>completed</em> when every request of its session file was answered, none with a
  * 5xx status and none slower than the clients' time-out (the client had given up on it). It was
- * <em>served</em> when at least one request got such an answer; a served session that did not
- * complete was <em>abandoned after a reply</em>: cut by a 503, a reset or a time-out. One never
- * served was turned away. A session ends with its last logged response. The log must run on past
- * the interval by at least the clients' time-out and the longest think time, so that a session
- * that merely paused after its last logged response shows its next one.
+ * <em>served</em> when the client is known to have received a reply: a second request of the session
+ * reached the server, which httperf sends only once the first reply has arrived. The server alone
+ * cannot tell that of a session's only logged request: its client may have given up while the
+ * connection waited in the backlog or for a worker, before Tomcat's clock for the request started,
+ * and the server then answers a client that has left. A served session that did not complete was
+ * <em>abandoned after a reply</em>: cut by a 503, a reset or a time-out. Any other was turned away
+ * (or left before its first reply). A session ends with its last logged response. The log must run
+ * on past the interval by at least the clients' time-out and the longest think time, so that a
+ * session that merely paused after its last logged response shows its next one.
  */
 public final class AccessLogSessions {
 
@@ -98,12 +102,12 @@ public final class AccessLogSessions {
             if (seen.firstEnd() < to && seen.lastEnd() >= to) {
                 inProgress++;
             } else if (seen.lastEnd() >= from && seen.lastEnd() < to) {
-                if (seen.answered() == 0) {
-                    turnedAway++;
-                } else if (!seen.cut() && seen.requests() >= expected) {
+                if (!seen.cut() && seen.requests() >= expected) {
                     completed++;
-                } else {
+                } else if (seen.requests() >= 2 && seen.answered() > 0) {
                     abandoned++;
+                } else {
+                    turnedAway++;
                 }
             }
         }

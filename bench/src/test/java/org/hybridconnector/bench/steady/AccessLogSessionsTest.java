@@ -39,8 +39,8 @@ class AccessLogSessionsTest {
                 "900 200 5 ?hs=m1.1", "1400 200 3 ?hs=m1.1", "1500 200 2 ?hs=m1.1",
                 // m1.2: complete but ends at 2500, after the interval: in progress at its end
                 "1900 200 5 ?x=1&hs=m1.2", "2400 200 1 ?hs=m1.2", "2500 200 1 ?hs=m1.2",
-                // m1.3: one page, then nothing: abandoned after a reply, at 1200
-                "1200 200 5 ?hs=m1.3",
+                // m1.3: a page and one of its images, then nothing: abandoned after a reply, at 1250
+                "1200 200 5 ?hs=m1.3", "1250 200 1 ?hs=m1.3",
                 // m1.4: complete before the interval: not counted
                 "100 200 5 ?hs=m1.4", "200 200 1 ?hs=m1.4", "300 200 1 ?hs=m1.4",
                 // m1.5: turned away at once
@@ -49,6 +49,13 @@ class AccessLogSessionsTest {
                 "1600 200 4 ", "1650 200 4 ?hs=x9.9");
         AccessLogSessions.Count count = log.count(index(), 1000, 2000);
         assertEquals(new AccessLogSessions.Count(1, 1, 1, 1, 1), count);
+    }
+
+    @Test
+    void testASessionWhoseOnlyRequestWasAnsweredWasNotShownToBeServed() {
+        // The client may have left while its connection waited for the server: nothing came after.
+        AccessLogSessions log = log("1200 200 5 ?hs=m1.3");
+        assertEquals(new AccessLogSessions.Count(0, 0, 1, 0, 0), log.count(index(), 1000, 2000));
     }
 
     @Test
