@@ -28,7 +28,6 @@ import org.hybridconnector.bench.report.WindowCounters;
 import org.hybridconnector.bench.rubis.RubisSessionFiles;
 import org.hybridconnector.bench.rubis.SessionWalker;
 import org.hybridconnector.bench.rubis.SiteData;
-import org.hybridconnector.bench.rubis.TransitionTable;
 import org.hybridconnector.bench.steady.AccessLogSessions;
 import org.hybridconnector.bench.steady.SessionFileIndex;
 import org.hybridconnector.bench.steady.SliceRun;
@@ -36,6 +35,7 @@ import org.hybridconnector.bench.steady.SteadyPlan;
 import org.hybridconnector.bench.steady.SteadyStep;
 import org.hybridconnector.bench.surge.StaticWorkload;
 import org.hybridconnector.bench.surge.SurgeModel;
+import org.hybridconnector.rubis.model.TransitionTable;
 
 /**
  * The commands {@code bench/run} calls:

@@ -19,6 +19,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 
+import org.hybridconnector.rubis.model.TransitionTable;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 
@@ -387,7 +388,7 @@ abstract class AbstractSiteTest {
     @Test
     void aThousandRequestWalkOfTheBiddingMixMeetsNoErrorAndKeepsTheDatabaseConsistent() throws Exception {
         int users = count("SELECT COUNT(*) FROM users WHERE nickname LIKE 'user%'");
-        MarkovWalk walk = new MarkovWalk(site(), TransitionTable.load("transitions-bidding.csv"), 42, Math.min(users, 5000));
+        MarkovWalk walk = new MarkovWalk(site(), TransitionTable.forMix("bidding"), 42, Math.min(users, 5000));
         Map<String, Integer> visits = walk.run(1000);
         assertEquals(List.of(), walk.failures());
         assertEquals(1000, visits.values().stream().mapToInt(Integer::intValue).sum());
@@ -404,7 +405,7 @@ abstract class AbstractSiteTest {
     void theBrowsingMixOnlyReadsAndMeetsNoError() throws Exception {
         int itemsBefore = count("SELECT COUNT(*) FROM items");
         int bidsBefore = count("SELECT COUNT(*) FROM bids");
-        MarkovWalk walk = new MarkovWalk(site(), TransitionTable.load("transitions-browsing.csv"), 7, 1000);
+        MarkovWalk walk = new MarkovWalk(site(), TransitionTable.forMix("browsing"), 7, 1000);
         Map<String, Integer> visits = walk.run(300);
         assertEquals(List.of(), walk.failures());
         for (String write : List.of("StoreBid", "RegisterUser", "StoreComment", "RegisterItem", "StoreBuyBow")) {

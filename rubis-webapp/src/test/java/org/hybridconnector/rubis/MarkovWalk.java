@@ -2,46 +2,46 @@ package org.hybridconnector.rubis;
 
 import java.io.IOException;
 import java.net.URI;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Deque;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Random;
 import java.util.TreeMap;
 
 import org.hybridconnector.rubis.data.ReferenceData;
+import org.hybridconnector.rubis.model.Navigation;
+import org.hybridconnector.rubis.model.Page;
+import org.hybridconnector.rubis.model.TransitionTable;
 
 /**
  * An emulated RUBiS client: walks the site along a transition table, taking every next request
  * from the links and forms of the page it just received (falling back, like the original
- * emulator, on ids seen earlier), with the original's Back stack, "Sorry" → Back rule and
- * End of Session → new session with a new random user.
+ * emulator, on ids seen earlier), with the original's Back stack and "Sorry" → Back rule
+ * ({@link Navigation}) and End of Session → new session with a new random user.
  */
 final class MarkovWalk {
 
-    private static final String HOME = "Home";
-
     private final TestSite site;
-    private final TransitionTable table;
+    private final Navigation<Step> navigation;
     private final Random random;
     private final int users;
 
+    /** Visits per state, by the table's label of the state. */
     private final Map<String, Integer> visits = new TreeMap<>();
     private final List<String> failures = new ArrayList<>();
-    private final Deque<Step> backStack = new ArrayDeque<>();
     private int registrations;
     private int userId;
     private Integer lastItemId;
     private Integer lastUserId;
 
     /** A page state and the request that produced it. */
-    private record Step(String state, URI uri) {
+    private record Step(Page state, URI uri) {
     }
 
     MarkovWalk(TestSite site, TransitionTable table, long seed, int users) {
         this.site = site;
-        this.table = table;
+        this.navigation = new Navigation<>(table);
         this.random = new Random(seed);
         this.users = users;
     }
@@ -49,32 +49,26 @@ final class MarkovWalk {
     /** Sends {@code requests} requests; returns the visit count per state. */
     Map<String, Integer> run(int requests) throws IOException, InterruptedException {
         newSession();
-        Step current = new Step(HOME, site.uri(TestSite.CONTEXT_PATH + "/index.html"));
+        Step current = home();
         Reply page = fetch(current);
         for (int sent = 1; sent < requests; sent++) {
-            String next = table.next(current.state(), random);
-            if (page.body().contains("Sorry")) {
-                next = "Back";
-            }
+            int next = navigation.next(current.state(), page.body().contains("Sorry"), random.nextFloat());
             Step step;
-            if (next.equals("EndOfSession")) {
+            if (next == TransitionTable.END) {
                 newSession();
-                step = new Step(HOME, site.uri(TestSite.CONTEXT_PATH + "/index.html"));
-            } else if (next.equals("Back")) {
-                step = backStack.isEmpty() ? new Step(HOME, site.uri(TestSite.CONTEXT_PATH + "/index.html")) : backStack.pop();
+                step = home();
+            } else if (next == TransitionTable.BACK) {
+                step = Optional.ofNullable(navigation.back()).orElseGet(this::home);
             } else {
-                String target = requestFor(next, page);
+                Page state = Page.values()[next];
+                String target = requestFor(state, page);
                 if (target == null) {
                     // Nothing on the page leads there: as the original, start over from Home.
-                    next = HOME;
+                    state = Page.HOME;
                     target = TestSite.CONTEXT_PATH + "/index.html";
                 }
-                step = new Step(next, target.startsWith("/") ? site.uri(target) : page.uri().resolve(target));
-                if (table.allowsBack(next)) {
-                    backStack.push(current);
-                } else {
-                    backStack.clear();
-                }
+                step = new Step(state, target.startsWith("/") ? site.uri(target) : page.uri().resolve(target));
+                navigation.enter(state, current);
             }
             current = step;
             page = fetch(current);
@@ -88,14 +82,18 @@ final class MarkovWalk {
 
     private void newSession() {
         userId = 1 + random.nextInt(users);
-        backStack.clear();
+        navigation.restart();
+    }
+
+    private Step home() {
+        return new Step(Page.HOME, site.uri(TestSite.CONTEXT_PATH + "/index.html"));
     }
 
     private Reply fetch(Step step) throws IOException, InterruptedException {
-        visits.merge(step.state(), 1, Integer::sum);
+        visits.merge(step.state().label(), 1, Integer::sum);
         Reply reply = site.get(step.uri());
         if (reply.status() != 200 || reply.isErrorPage()) {
-            failures.add(step.state() + " " + reply + ": " + reply.body().replaceAll("(?s).*<h2>", "").replaceAll("(?s)</p>.*", ""));
+            failures.add(step.state().label() + " " + reply + ": " + reply.body().replaceAll("(?s).*<h2>", "").replaceAll("(?s)</p>.*", ""));
         }
         lastItemId = PageScraper.itemIds(reply.body()).stream().reduce((a, b) -> b).orElse(lastItemId);
         lastUserId = PageScraper.firstUserId(reply.body()).orElse(lastUserId);
@@ -103,55 +101,54 @@ final class MarkovWalk {
     }
 
     /** The request for {@code state} built from {@code page}, or null if the page offers none. */
-    private String requestFor(String state, Reply page) {
+    private String requestFor(Page state, Reply page) {
         String body = page.body();
         String root = TestSite.CONTEXT_PATH + "/";
         return switch (state) {
             case HOME -> root + "index.html";
-            case "Register" -> root + "register.html";
-            case "Browse" -> root + "browse.html";
-            case "Sell" -> root + "sell.html";
-            case "AboutMe (auth form)" -> root + "about_me.html";
-            case "RegisterUser" -> PageScraper.form(body, "RegisterUser").map(f -> f.query(newUser())).orElse(null);
-            case "BrowseCategories" -> any(PageScraper.links(body, "servlets.BrowseCategories").stream()
+            case REGISTER -> root + "register.html";
+            case BROWSE -> root + "browse.html";
+            case SELL -> root + "sell.html";
+            case ABOUT_ME_FORM -> root + "about_me.html";
+            case REGISTER_USER -> PageScraper.form(body, "RegisterUser").map(f -> f.query(newUser())).orElse(null);
+            case BROWSE_CATEGORIES -> any(PageScraper.links(body, "servlets.BrowseCategories").stream()
                     .filter(l -> !l.contains("?")).toList());
-            case "BrowseRegions" -> any(PageScraper.links(body, "servlets.BrowseRegions"));
-            case "SearchItemsInCategory" -> search(body, "SearchItemsByCategory");
-            case "BrowseCategoriesInRegion" -> any(PageScraper.links(body, "BrowseCategories?region="));
-            case "SearchItemsInRegion" -> search(body, "SearchItemsByRegion");
-            case "ViewItem" -> withItem(body, "ViewItem?itemId=");
-            case "ViewUserInfo" -> PageScraper.firstUserId(body).or(() -> java.util.Optional.ofNullable(lastUserId))
+            case BROWSE_REGIONS -> any(PageScraper.links(body, "servlets.BrowseRegions"));
+            case SEARCH_ITEMS_IN_CATEGORY -> search(body, "SearchItemsByCategory");
+            case BROWSE_CATEGORIES_IN_REGION -> any(PageScraper.links(body, "BrowseCategories?region="));
+            case SEARCH_ITEMS_IN_REGION -> search(body, "SearchItemsByRegion");
+            case VIEW_ITEM -> withItem(body, "ViewItem?itemId=");
+            case VIEW_USER_INFO -> PageScraper.firstUserId(body).or(() -> Optional.ofNullable(lastUserId))
                     .map(id -> TestSite.SERVLETS + "ViewUserInfo?userId=" + id).orElse(null);
-            case "ViewBidHistory" -> withItem(body, "ViewBidHistory?itemId=");
-            case "BuyNowAuth" -> withItem(body, "BuyNowAuth?itemId=");
-            case "PutBidAuth" -> withItem(body, "PutBidAuth?itemId=");
-            case "BuyNow" -> loginForm(body, "BuyNow");
-            case "PutBid" -> loginForm(body, "PutBid");
-            case "AboutMe" -> loginForm(body, "AboutMe");
-            case "SelectCategoryToSellItem" -> loginForm(body, "BrowseCategories");
-            case "StoreBuyBow" -> PageScraper.form(body, "StoreBuyNow").map(f -> {
+            case VIEW_BID_HISTORY -> withItem(body, "ViewBidHistory?itemId=");
+            case BUY_NOW_AUTH -> withItem(body, "BuyNowAuth?itemId=");
+            case PUT_BID_AUTH -> withItem(body, "PutBidAuth?itemId=");
+            case BUY_NOW -> loginForm(body, "BuyNow");
+            case PUT_BID -> loginForm(body, "PutBid");
+            case ABOUT_ME -> loginForm(body, "AboutMe");
+            case SELECT_CATEGORY_TO_SELL_ITEM -> loginForm(body, "BrowseCategories");
+            case STORE_BUY_NOW -> PageScraper.form(body, "StoreBuyNow").map(f -> {
                 int maxQty = Integer.parseInt(f.hidden().get("maxQty"));
                 return maxQty < 1 ? null : f.query(Map.of("qty", Integer.toString(1 + random.nextInt(maxQty))));
             }).orElse(null);
-            case "StoreBid" -> PageScraper.form(body, "StoreBid").map(f -> {
+            case STORE_BID -> PageScraper.form(body, "StoreBid").map(f -> {
                 float minBid = Float.parseFloat(f.hidden().get("minBid"));
                 int step = 1 + random.nextInt(10);
                 int maxQty = Integer.parseInt(f.hidden().get("maxQty"));
                 return f.query(Map.of("bid", Float.toString(minBid + step), "maxBid", Float.toString(minBid + 2 * step),
                         "qty", Integer.toString(1 + random.nextInt(Math.max(1, maxQty)))));
             }).orElse(null);
-            case "PutCommentAuth" -> PageScraper.firstTo(body).flatMap(to -> PageScraper.itemIds(body).stream().findFirst()
+            case PUT_COMMENT_AUTH -> PageScraper.firstTo(body).flatMap(to -> PageScraper.itemIds(body).stream().findFirst()
                     .map(item -> TestSite.SERVLETS + "PutCommentAuth?to=" + to + "&itemId=" + item)).orElse(null);
-            case "PutComment" -> PageScraper.form(body, "PutComment").map(f -> f.query(credentials()))
+            case PUT_COMMENT -> PageScraper.form(body, "PutComment").map(f -> f.query(credentials()))
                     .orElseGet(() -> PageScraper.firstTo(body).flatMap(to -> PageScraper.itemIds(body).stream().findFirst()
                             .map(item -> TestSite.SERVLETS + "PutComment?to=" + to + "&itemId=" + item
                                     + "&nickname=user" + userId + "&password=password" + userId)).orElse(null));
-            case "StoreComment" -> PageScraper.form(body, "StoreComment").map(f -> f.query(Map.of(
+            case STORE_COMMENT -> PageScraper.form(body, "StoreComment").map(f -> f.query(Map.of(
                     "rating", Integer.toString(new int[] {-5, -3, 0, 3, 5}[random.nextInt(5)]),
                     "comment", "Walk comment " + random.nextInt(1000) + ", thanks for the deal."))).orElse(null);
-            case "SellItemForm" -> any(PageScraper.links(body, "SellItemForm?"));
-            case "RegisterItem" -> PageScraper.form(body, "RegisterItem").map(f -> f.query(newItem())).orElse(null);
-            default -> throw new IllegalArgumentException("no rule for state " + state);
+            case SELL_ITEM_FORM -> any(PageScraper.links(body, "SellItemForm?"));
+            case REGISTER_ITEM -> PageScraper.form(body, "RegisterItem").map(f -> f.query(newItem())).orElse(null);
         };
     }
 

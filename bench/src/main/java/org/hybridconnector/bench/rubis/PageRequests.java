@@ -10,10 +10,11 @@ import java.util.random.RandomGenerator;
 
 import org.hybridconnector.bench.rubis.SiteData.Item;
 import org.hybridconnector.bench.rubis.SiteData.Named;
+import org.hybridconnector.rubis.model.Page;
 
 /**
  * Builds the request a RUBiS client sends for a page state, with parameters chosen as the
- * original emulator chose them (SPEC.md (c), "How request parameters are chosen"), except that
+ * original emulator chose them (docs/rubis.md, "Request parameters"), except that
  * ids the original scraped from the previous reply are taken from the database figures instead:
  * httperf replays sessions without reading replies, so every id must be known in advance to exist.
  * <p>

@@ -1,8 +1,6 @@
 package org.hybridconnector.bench.rubis;
 
-import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Deque;
 import java.util.List;
 import java.util.random.RandomGenerator;
 
@@ -10,14 +8,18 @@ import org.hybridconnector.bench.rubis.PageRequests.Request;
 import org.hybridconnector.bench.rubis.PageRequests.Shown;
 import org.hybridconnector.bench.rubis.SiteData.Item;
 import org.hybridconnector.bench.wsesslog.Burst;
+import org.hybridconnector.rubis.model.Navigation;
+import org.hybridconnector.rubis.model.Page;
+import org.hybridconnector.rubis.model.ThinkTime;
+import org.hybridconnector.rubis.model.TransitionTable;
 
 /**
- * One emulated RUBiS user's session, walked as the original client walked it (SPEC.md (c)):
- * a random user starts at Home; after each page the next state is drawn from the transition
- * table by the cumulative rule; Back re-requests the page on top of the history stack; End of
- * Session, or the transition cap, ends it. A page that would answer "Sorry" (an empty search
- * page: the database figures tell) is followed by Back, as the original reacted to that word.
- * Think times follow TPC-W, optionally scaled for short runs.
+ * One emulated RUBiS user's session, walked as the original client walked it (docs/rubis.md,
+ * "The walk", by {@link Navigation}'s rules): a random user starts at Home; after each page the
+ * next state is drawn from the transition table by the cumulative rule; Back re-requests the page
+ * on top of the history stack; End of Session, or the transition cap, ends it. A page that would
+ * answer "Sorry" (an empty search page: the database figures tell) is followed by Back, as the
+ * original reacted to that word. Think times follow TPC-W, optionally scaled for short runs.
  */
 public final class SessionWalker {
 
@@ -70,7 +72,7 @@ public final class SessionWalker {
      */
     public List<Step> walk(RandomGenerator random) {
         int uid = random.nextInt(site.users());
-        Deque<Request> history = new ArrayDeque<>();
+        Navigation<Request> navigation = new Navigation<>(table);
         List<Step> steps = new ArrayList<>();
         Request current = requests.build(Page.HOME, uid, Shown.NOTHING, null, random);
         Item lastItem = null;
@@ -82,24 +84,19 @@ public final class SessionWalker {
                 steps.add(new Step(current, -1));
                 return steps;
             }
-            int drawn = table.next(current.page(), random.nextDouble());
-            int next = current.shown().sorry() ? TransitionTable.BACK : drawn;
-            steps.add(new Step(current, current.shown().sorry() ? -1 : drawn));
+            int next = navigation.next(current.page(), current.shown().sorry(), random.nextDouble());
+            steps.add(new Step(current, current.shown().sorry() ? -1 : next));
             if (next == TransitionTable.END) {
                 return steps;
             }
             if (next == TransitionTable.BACK) {
-                Request previous = history.poll();
+                Request previous = navigation.back();
                 current = previous != null ? previous
                         : requests.build(Page.HOME, uid, Shown.NOTHING, lastItem, random);
                 continue;
             }
             Page to = Page.values()[next];
-            if (table.hasBack(to)) {
-                history.push(current);
-            } else {
-                history.clear();
-            }
+            navigation.enter(to, current);
             current = requests.build(to, uid, current.shown(), lastItem, random);
         }
     }

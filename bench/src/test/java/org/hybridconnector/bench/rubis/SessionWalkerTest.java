@@ -17,6 +17,9 @@ import java.util.regex.Pattern;
 
 import org.hybridconnector.bench.rubis.SessionWalker.Step;
 import org.hybridconnector.bench.wsesslog.Burst;
+import org.hybridconnector.rubis.model.ChiSquare;
+import org.hybridconnector.rubis.model.Page;
+import org.hybridconnector.rubis.model.TransitionTable;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -25,7 +28,8 @@ class SessionWalkerTest {
 
     /**
      * 400 open auctions per region and category: search pages are practically never empty, so
-     * the walk meets no "Sorry" and must match SPEC.md's simulation, which ignored that word.
+     * the walk meets no "Sorry" and must match the figures of docs/rubis.md, "What the walk gives",
+     * whose simulation ignored that word.
      */
     private static final SiteData SITE = SyntheticSite.create(10_000, 400);
 
@@ -57,8 +61,8 @@ class SessionWalkerTest {
     }
 
     @Test
-    void testBiddingSessionsHaveTheLengthAndMixTheSpecDerived() {
-        // SPEC.md (c) DERIVED: 51.4 pages per session; SearchItemsInCategory 16.9 %, ViewItem 16.3 %,
+    void testBiddingSessionsHaveTheDerivedLengthAndMix() {
+        // docs/rubis.md, "What the walk gives": 51.4 pages per session; SearchItemsInCategory 16.9 %, ViewItem 16.3 %,
         // PutBid 7.2 %; writes 9.2 % of pages.
         Map<Page,Long> pages = pageCounts("bidding", 4000, 21);
         long total = pages.values().stream().mapToLong(Long::longValue).sum();
@@ -73,7 +77,7 @@ class SessionWalkerTest {
 
     @Test
     void testBrowsingSessionsAreLongAndReadOnly() {
-        // SPEC.md (c) DERIVED: about 455 pages per session, ViewItem 35 %, SearchItemsInCategory 34 %.
+        // docs/rubis.md, "What the walk gives": about 455 pages per session, ViewItem 35 %, SearchItemsInCategory 34 %.
         Map<Page,Long> pages = pageCounts("browsing", 600, 8);
         long total = pages.values().stream().mapToLong(Long::longValue).sum();
         assertEquals(455, total / 600.0, 35, "pages per session");

@@ -1,4 +1,4 @@
-package org.hybridconnector.bench.rubis;
+package org.hybridconnector.rubis.model;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;

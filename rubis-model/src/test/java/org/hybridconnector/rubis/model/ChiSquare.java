@@ -1,12 +1,12 @@
-package org.hybridconnector.bench.rubis;
+package org.hybridconnector.rubis.model;
 
 import java.util.function.IntToDoubleFunction;
 
-/** Pearson's chi-square of observed counts against expected probabilities. */
-final class ChiSquare {
+/** Pearson's chi-square of observed counts against expected probabilities (bench's tests use it too). */
+public final class ChiSquare {
 
     /** The 99.9 % quantile of chi-square with 28 degrees of freedom (29 outcomes, the most a row has). */
-    static final double CRITICAL_99_9_DF28 = 56.89;
+    public static final double CRITICAL_99_9_DF28 = 56.89;
 
     private ChiSquare() {
     }
@@ -15,7 +15,7 @@ final class ChiSquare {
      * Outcomes with an expected count under 5 are pooled into one cell, as the test requires; an
      * observed count where the probability is 0 makes the statistic infinite.
      */
-    static double statistic(long[] counts, IntToDoubleFunction probability, long total) {
+    public static double statistic(long[] counts, IntToDoubleFunction probability, long total) {
         double chi = 0;
         double pooledExpected = 0;
         long pooledObserved = 0;

@@ -1,4 +1,4 @@
-package org.hybridconnector.bench.rubis;
+package org.hybridconnector.rubis.model;
 
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -10,9 +10,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * One RUBiS transition table (SPEC.md (c)): for each of the 27 page states, the probabilities of
- * going to each page state, to Back and to End of Session, and the state's waiting time. Read
- * from the team's CSV, where each row is a "from" state.
+ * One RUBiS transition table (docs/rubis.md, "Transition tables"): for each of the 27 page
+ * states, the probabilities of going to each page state, to Back and to End of Session, and the
+ * state's waiting time. Read from the project's CSV, where each row is a "from" state.
  * <p>
  * {@link #next} reproduces the original emulator's sampling exactly: a cumulative walk over the
  * row in column order, with no renormalisation. Rows do not sum to 1, so Back and End are
@@ -36,7 +36,7 @@ public final class TransitionTable {
         this.waitingMillis = waitingMillis;
     }
 
-    /** {@code browsing} or {@code bidding}: the tables shipped in this jar. */
+    /** {@code browsing} or {@code bidding}: the two tables shipped in this jar. */
     public static TransitionTable forMix(String mix) {
         String resource = "transitions-" + mix + ".csv";
         try (InputStream in = TransitionTable.class.getResourceAsStream(resource)) {

@@ -1,4 +1,4 @@
-package org.hybridconnector.bench.rubis;
+package org.hybridconnector.rubis.model;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -14,10 +14,10 @@ class TransitionTableTest {
     private final TransitionTable browsing = TransitionTable.forMix("browsing");
 
     @Test
-    void testCumulativeWalkTruncatesAsSpecDerived() {
-        // SPEC.md (c): in the bidding mix End is never reached from ViewItem and the search pages,
-        // Back from ViewItem falls from 0.5 to 0.4921, AboutMe's End from 0.2 to 0.032, and Home
-        // stays on itself with 0.03.
+    void testCumulativeWalkTruncatesBackAndEnd() {
+        // docs/rubis.md, "Transition tables": in the bidding mix End is never reached from ViewItem
+        // and the search pages, Back from ViewItem falls from 0.5 to 0.4921, AboutMe's End from 0.2
+        // to 0.032, and Home stays on itself with 0.03.
         assertEquals(0.2, bidding.nominal(Page.VIEW_ITEM, TransitionTable.END), 1e-12);
         assertEquals(0, bidding.effective(Page.VIEW_ITEM, TransitionTable.END), 1e-9);
         assertEquals(0, bidding.effective(Page.SEARCH_ITEMS_IN_CATEGORY, TransitionTable.END), 1e-9);

@@ -1,4 +1,4 @@
-package org.hybridconnector.bench.rubis;
+package org.hybridconnector.rubis.model;
 
 /**
  * The 27 page states of the RUBiS client's Markov chain, in the order of the transition tables,

@@ -1,11 +1,11 @@
-package org.hybridconnector.bench.rubis;
+package org.hybridconnector.rubis.model;
 
 import java.util.random.RandomGenerator;
 
 /**
- * The RUBiS client's think time with {@code workload_use_tpcw_think_time = yes} (SPEC.md (c)), the
- * setting of every shipped benchmark: TPC-W's negative exponential with a 7 s mean, cut off at
- * about 70 s.
+ * The RUBiS client's think time with {@code workload_use_tpcw_think_time = yes} (docs/rubis.md,
+ * "Think times"), the setting of every benchmark the original shipped: TPC-W's negative
+ * exponential with a 7 s mean, cut off at about 70 s.
  */
 public final class ThinkTime {
 
