@@ -3,8 +3,9 @@ package org.hybridconnector.bench.surge;
 import java.util.random.RandomGenerator;
 
 /**
- * The distributions of a Surge-like static workload (WORKLOADS.md section 1.3), as parameters so
- * that the values the team could not verify against the paper can be changed in one place:
+ * The distributions of a Surge-like static workload (docs/bench.md, "Static workload"), as
+ * parameters so that the values the team could not verify against the Surge paper can be changed
+ * in one place:
  * file sizes from a lognormal body with a Pareto tail, Zipf popularity, Pareto counts of embedded
  * files per object, Pareto user OFF times. Heavy tails are capped so that one run stays bounded
  * in disk space and time; the caps are parameters too.
@@ -13,7 +14,7 @@ public record SurgeModel(double bodyMu, double bodySigma, double tailFraction, d
         long maxFileBytes, double zipfExponent, double embeddedK, double embeddedAlpha, int maxFilesPerObject,
         double offK, double offAlpha, double maxOffSeconds, double requestsPerSession) {
 
-    /** WORKLOADS.md's values (marked UNVERIFIED there), 10 MB and 60 s caps, six requests per session. */
+    /** Surge's commonly quoted values (unchecked against the paper), 10 MB and 60 s caps, six requests a session. */
     public static SurgeModel defaults() {
         return new SurgeModel(9.357, 1.318, 0.07, 133_000, 1.1, 10L << 20, 1.0, 1, 2.43, 150, 1, 1.5, 60, 6);
     }

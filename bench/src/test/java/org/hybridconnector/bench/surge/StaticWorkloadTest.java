@@ -15,7 +15,7 @@ import org.hybridconnector.bench.wsesslog.Burst;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The static workload's distributions against the model's parameters (WORKLOADS.md 1.3). */
+/** The static workload's distributions against the model's parameters ({@link SurgeModel#defaults()}). */
 class StaticWorkloadTest {
 
     private final SurgeModel model = SurgeModel.defaults();

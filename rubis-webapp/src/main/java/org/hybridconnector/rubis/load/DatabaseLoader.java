@@ -17,8 +17,8 @@ import org.hybridconnector.rubis.db.DatabaseKind;
 import org.hybridconnector.rubis.db.SchemaInstaller;
 
 /**
- * Creates the RUBiS schema and fills it the way the original loader did (SPEC.md "Default
- * database sizes and generator"), but with JDBC batches straight into the tables instead of
+ * Creates the RUBiS schema and fills it the way the original loader did (docs/rubis.md, "The
+ * generator"), but with JDBC batches straight into the tables instead of
  * one HTTP call per row. Rows come out as the web interactions would have left them: each
  * item's nb_of_bids and max_bid agree with its bids, and each user's rating is the sum of the
  * comments about them.
@@ -131,7 +131,8 @@ public final class DatabaseLoader {
      * One auction: the item, its bids and the one comment the buyer left the seller. The
      * reserve, buy-now and single-unit flags follow the original's thresholds on the item's
      * absolute index against a percentage of its group's size, so with the default sizes no
-     * open auction has a reserve or buy-now price and all are multi-unit (SPEC.md, DERIVED).
+     * open auction has a reserve or buy-now price and all are multi-unit (docs/rubis.md, "The
+     * generator").
      */
     private void addAuction(int index, boolean closed, int category, Timestamp now, int[] ratings,
             BatchedInsert items, BatchedInsert bids, BatchedInsert comments) throws SQLException {

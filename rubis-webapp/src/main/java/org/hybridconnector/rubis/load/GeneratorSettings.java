@@ -7,8 +7,8 @@ import org.hybridconnector.rubis.data.ReferenceData;
 
 /**
  * Sizes and distribution parameters of a generated database. {@link #forScale(double)} with
- * scale 1 gives the original loader's shipped defaults (SPEC.md "Default database sizes and
- * generator"): 1,000,000 users, 1,000,000 closed auctions and the 32,667 open ones spread over
+ * scale 1 gives the original loader's shipped defaults (docs/rubis.md, "The generator"):
+ * 1,000,000 users, 1,000,000 closed auctions and the 32,667 open ones spread over
  * the categories as in the reference file. Smaller scales shrink users and items alike and keep
  * every per-item distribution (bids, quantities, lengths) unchanged.
  */

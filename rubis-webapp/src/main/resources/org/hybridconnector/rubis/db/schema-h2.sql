@@ -1,4 +1,4 @@
--- RUBiS schema (SPEC.md section a) for H2. H2 has no UNSIGNED; REAL is the 4-byte float
+-- RUBiS schema (docs/rubis.md, "Tables") for H2. H2 has no UNSIGNED; REAL is the 4-byte float
 -- that MySQL calls FLOAT; bounded VARCHAR stands for TEXT because H2 reads CLOBs lazily
 -- and every page that shows a description or comment would pay for it. Index names
 -- carry the table name because H2 index names are unique per schema.

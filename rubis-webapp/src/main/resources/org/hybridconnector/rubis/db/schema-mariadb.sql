@@ -1,4 +1,4 @@
--- RUBiS schema (SPEC.md section a) for MariaDB/MySQL. InnoDB rather than the original's
+-- RUBiS schema (docs/rubis.md, "Tables") for MariaDB/MySQL. InnoDB rather than the original's
 -- default MyISAM: bids, buy-now and comments are written in transactions and must stay
 -- consistent under concurrent clients.
 CREATE TABLE categories (
