@@ -124,6 +124,24 @@ public abstract class ChannelEndpoint extends AbstractEndpoint<SocketChannel,Soc
     }
 
     /**
+     * The first steps of a start: running and not paused, with the connector's own executor unless
+     * a shared one was given.
+     *
+     * @return {@code false} if the endpoint was running already
+     */
+    protected boolean startRunning() {
+        if (running) {
+            return false;
+        }
+        running = true;
+        paused = false;
+        if (getExecutor() == null) {
+            createExecutor();
+        }
+        return true;
+    }
+
+    /**
      * The first steps of a stop: pause if not paused yet, then stop the acceptor.
      *
      * @return {@code false} if the endpoint was not running, and there is nothing more to stop

@@ -187,13 +187,8 @@ public class HybridEndpoint extends ChannelEndpoint {
 
     @Override
     public void startInternal() throws Exception {
-        if (running) {
+        if (!startRunning()) {
             return;
-        }
-        running = true;
-        paused = false;
-        if (getExecutor() == null) {
-            createExecutor();
         }
         AdmissionPolicy policy = admissionPolicy;
         activePolicy = policy;

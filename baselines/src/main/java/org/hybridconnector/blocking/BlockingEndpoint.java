@@ -115,13 +115,8 @@ public class BlockingEndpoint extends ChannelEndpoint {
 
     @Override
     public void startInternal() throws Exception {
-        if (running) {
+        if (!startRunning()) {
             return;
-        }
-        running = true;
-        paused = false;
-        if (getExecutor() == null) {
-            createExecutor();
         }
         initializeConnectionLatch();
         startAcceptorThread();

@@ -27,19 +27,20 @@ class PermitTest {
         permit.start();
         assertEquals(0, load.ready());
         assertEquals(1, load.running());
-        permit.release();
-        permit.release();
-        assertEquals(0, load.pending());
-        assertEquals(List.of("queued", "started"), watcher.events);
+        releaseTwiceAndExpect(permit, "started");
     }
 
     @Test
     void testRequestRefusedBeforeItStartedIsADropNotAFinish() {
-        RequestPermit permit = RequestPermit.take(load, watcher, WorkQueue.LENGTHY);
+        releaseTwiceAndExpect(RequestPermit.take(load, watcher, WorkQueue.LENGTHY), "dropped");
+    }
+
+    /** A second release changes nothing: the load is empty and the watcher heard {@code end} once. */
+    private void releaseTwiceAndExpect(RequestPermit permit, String end) {
         permit.release();
         permit.release();
         assertEquals(0, load.pending());
-        assertEquals(List.of("queued", "dropped"), watcher.events);
+        assertEquals(List.of("queued", end), watcher.events);
     }
 
     @Test
