@@ -20,9 +20,9 @@ import org.apache.tomcat.util.threads.ResizableExecutor;
 /**
  * The endpoint's server socket: a {@link ServerSocketChannel} bound in {@link #bind()} and
  * accepted from by Tomcat's own {@code Acceptor}, closed in {@link #unbind()}, with TLS
- * configuration from the connector's {@code <SSLHostConfig>}s. It is public, and apart from
- * {@link HybridEndpoint}, only so that the benchmarks' blocking baseline (a module of its own)
- * can share it.
+ * configuration from the connector's {@code <SSLHostConfig>}s; and the accept, start and stop
+ * steps every endpoint of the project takes. {@link HybridEndpoint} extends it; it is public only
+ * so that the benchmarks' blocking baseline, a module of its own, can extend it too.
  * <p>
  * Coyote's vectored asynchronous I/O is switched off: it needs a poller that writes on a
  * connection's behalf. So is sendfile, unless an endpoint has a thread to finish a transfer the
