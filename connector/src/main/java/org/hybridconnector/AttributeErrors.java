@@ -6,24 +6,29 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
 
+import org.apache.tomcat.util.res.StringManager;
+
 /**
  * Parses {@code server.xml} attribute values and remembers the bad ones, so that start-up fails
  * with a message naming each bad attribute.
  * <p>
  * Tomcat's digester only logs a warning when a setter rejects a value, and the connector would
  * start with its default instead: a surprise on a production site. The connector's string setters
- * therefore parse here and {@link HybridProtocol#init()} calls {@link #throwIfAny()}.
+ * therefore parse here and the protocol's {@code init()} calls {@link #throwIfAny()}.
  * <p>
  * Thread safety: setters run on the thread that reads {@code server.xml}; {@code init} on the
  * thread that starts the server, after it.
  */
 final class AttributeErrors {
 
+    private static final StringManager sm = StringManager.getManager(AttributeErrors.class);
+
     private final List<String> errors = new ArrayList<>();
 
     /** Parses a whole number in {@code [min, max]}; {@code -1} too when {@code minusOneAllowed}. */
     void parseInt(String attribute, String value, int min, int max, boolean minusOneAllowed, Consumer<Integer> set) {
-        String expected = "a whole number from " + min + " to " + max + (minusOneAllowed ? ", or -1" : "");
+        String expected = sm.getString(minusOneAllowed ? "attributes.wholeNumberOrMinusOne" : "attributes.wholeNumber",
+                Integer.toString(min), Integer.toString(max));
         int parsed;
         try {
             parsed = Integer.parseInt(value.trim());
@@ -44,7 +49,7 @@ final class AttributeErrors {
         if (trimmed.equalsIgnoreCase("true") || trimmed.equalsIgnoreCase("false")) {
             set.accept(Boolean.valueOf(trimmed));
         } else {
-            reject(attribute, value, "true or false");
+            reject(attribute, value, sm.getString("attributes.trueOrFalse"));
         }
     }
 
@@ -53,14 +58,14 @@ final class AttributeErrors {
         try {
             set.accept(Enum.valueOf(type, value.trim().toUpperCase(java.util.Locale.ROOT)));
         } catch (IllegalArgumentException e) {
-            reject(attribute, value, "one of " + names);
+            reject(attribute, value, sm.getString("attributes.oneOf", names));
         }
     }
 
     /** Records an error that involves more than one attribute's value, checked at start-up. */
     void require(boolean condition, String attribute, String message) {
         if (!condition) {
-            errors.add("attribute [" + attribute + "] " + message);
+            errors.add(sm.getString("attributes.combination", attribute, message));
         }
     }
 
@@ -68,19 +73,18 @@ final class AttributeErrors {
         try {
             set.accept(InetAddress.getByName(value.trim()));
         } catch (UnknownHostException e) {
-            reject(attribute, value, "a local IP address or a host name that resolves");
+            reject(attribute, value, sm.getString("attributes.address"));
         }
     }
 
     void reject(String attribute, String value, String expected) {
-        errors.add("attribute [" + attribute + "] has the invalid value [" + value + "]: expected " + expected);
+        errors.add(sm.getString("attributes.badValue", attribute, value, expected));
     }
 
     /** @throws IllegalArgumentException naming every bad attribute, if there is one */
     void throwIfAny() {
         if (!errors.isEmpty()) {
-            throw new IllegalArgumentException("The hybrid connector's configuration is invalid: " +
-                    String.join("; ", errors));
+            throw new IllegalArgumentException(sm.getString("attributes.invalid", String.join("; ", errors)));
         }
     }
 }

@@ -5,16 +5,24 @@ import java.net.InetSocketAddress;
 import java.net.SocketAddress;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
+import java.util.List;
 import java.util.concurrent.Executor;
 
+import javax.net.ssl.SSLEngine;
+
 import org.apache.tomcat.util.net.AbstractEndpoint;
+import org.apache.tomcat.util.net.SocketWrapperBase;
+import org.apache.tomcat.util.net.TLSClientHelloExtractor;
+import org.apache.tomcat.util.net.TLSClientHelloExtractor.ExtractorResult;
 import org.apache.tomcat.util.res.StringManager;
 import org.apache.tomcat.util.threads.ResizableExecutor;
 
 /**
- * What the project's endpoints share: a {@link ServerSocketChannel} bound in {@link #bind()} and
+ * The endpoint's server socket: a {@link ServerSocketChannel} bound in {@link #bind()} and
  * accepted from by Tomcat's own {@code Acceptor}, closed in {@link #unbind()}, with TLS
- * configuration from the connector's {@code <SSLHostConfig>}s.
+ * configuration from the connector's {@code <SSLHostConfig>}s; and the accept, start and stop
+ * steps every endpoint of the project takes. {@link HybridEndpoint} extends it; it is public only
+ * so that the benchmarks' blocking baseline, a module of its own, can extend it too.
  * <p>
  * Coyote's vectored asynchronous I/O is switched off: it needs a poller that writes on a
  * connection's behalf. So is sendfile, unless an endpoint has a thread to finish a transfer the
@@ -94,8 +102,82 @@ public abstract class ChannelEndpoint extends AbstractEndpoint<SocketChannel,Soc
         try {
             channel.close();
         } catch (IOException e) {
-            logDebug("Closing a connection that was never served failed", e);
+            logDebug(sm.getString("endpoint.closeUnservedFailed"), e);
         }
+    }
+
+    /**
+     * Makes an accepted channel non-blocking with the connector's socket properties: every
+     * endpoint of the project waits for readiness on a selector rather than in a blocking call.
+     */
+    protected void configureAccepted(SocketChannel channel) throws IOException {
+        channel.configureBlocking(false);
+        getSocketProperties().setProperties(channel.socket());
+    }
+
+    /** Counts {@code connection} among the open ones, with the connector's limits and time-outs. */
+    protected void adopt(SocketChannel channel, SocketWrapperBase<SocketChannel> connection) {
+        connections.put(channel, connection);
+        connection.setKeepAliveLeft(getMaxKeepAliveRequests());
+        connection.setReadTimeout(getConnectionTimeout());
+        connection.setWriteTimeout(getConnectionTimeout());
+    }
+
+    /**
+     * The first steps of a start: running and not paused, with the connector's own executor unless
+     * a shared one was given.
+     *
+     * @return {@code false} if the endpoint was running already
+     */
+    protected boolean startRunning() {
+        if (running) {
+            return false;
+        }
+        running = true;
+        paused = false;
+        if (getExecutor() == null) {
+            createExecutor();
+        }
+        return true;
+    }
+
+    /**
+     * The first steps of a stop: pause if not paused yet, then stop the acceptor.
+     *
+     * @return {@code false} if the endpoint was not running, and there is nothing more to stop
+     */
+    protected boolean stopAccepting() {
+        if (!paused) {
+            pause();
+        }
+        if (!running) {
+            return false;
+        }
+        running = false;
+        acceptor.stopMillis(100 + 2 * getSocketProperties().getUnlockTimeout());
+        return true;
+    }
+
+    /** Closes every connection still open: the last step of a stop. */
+    protected void closeConnections() {
+        for (SocketWrapperBase<SocketChannel> connection : connections.values()) {
+            connection.close();
+        }
+    }
+
+    /** Forgets a connection that has closed, in the endpoint's map of open ones. */
+    void forget(SocketChannel channel) {
+        connections.remove(channel);
+    }
+
+    /** An engine for the {@code <SSLHostConfig>} the client's hello asks for by its SNI host name. */
+    SSLEngine newSslEngine(String hostName, TLSClientHelloExtractor hello) {
+        ExtractorResult result = hello.getResult();
+        boolean parsed = result == ExtractorResult.COMPLETE || result == ExtractorResult.NOT_PRESENT;
+        return createSSLEngine(hostName, parsed ? hello.getClientRequestedCiphers() : List.of(),
+                result == ExtractorResult.COMPLETE ? hello.getClientRequestedApplicationProtocols() : null,
+                hello.getClientRequestedProtocols(), parsed ? hello.getClientSupportedGroups() : null,
+                parsed ? hello.getClientSignatureSchemes() : null);
     }
 
     /** The number of threads that serve requests: the pool's own, or the shared executor's. */

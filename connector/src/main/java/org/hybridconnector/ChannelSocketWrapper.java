@@ -18,6 +18,7 @@ import org.apache.tomcat.util.net.SSLSupport;
 import org.apache.tomcat.util.net.SendfileDataBase;
 import org.apache.tomcat.util.net.SendfileState;
 import org.apache.tomcat.util.net.SocketWrapperBase;
+import org.apache.tomcat.util.res.StringManager;
 
 /**
  * A connection whose channel stays non-blocking for its whole life, while Coyote may ask for
@@ -26,12 +27,15 @@ import org.apache.tomcat.util.net.SocketWrapperBase;
  * because a blocking {@code SocketChannel} read ignores {@code SO_TIMEOUT} and a blocking write
  * has no time-out at all.
  * <p>
- * Shared by the hybrid connector and the blocking baseline, which differ in how they wait (a
- * pooled private selector, or the connection's own) and in what they do between requests.
+ * The hybrid's {@link HybridSocketWrapper} waits on a pooled private selector. The class is
+ * public only so that the benchmarks' blocking baseline, a module of its own that waits on the
+ * connection's own selector, can share it.
  * Vectored asynchronous I/O is switched off on both endpoints, so Coyote never asks for it;
  * sendfile is the hybrid's alone.
  */
 public abstract class ChannelSocketWrapper extends SocketWrapperBase<SocketChannel> {
+
+    private static final StringManager sm = StringManager.getManager(ChannelSocketWrapper.class);
 
     protected ChannelSocketWrapper(SocketChannel channel, AbstractEndpoint<SocketChannel,?> endpoint) {
         super(channel, endpoint);
@@ -297,7 +301,7 @@ public abstract class ChannelSocketWrapper extends SocketWrapperBase<SocketChann
     /** Unless an endpoint switches sendfile on and overrides this, Coyote never calls it. */
     @Override
     public SendfileDataBase createSendfileData(String filename, long pos, long length) {
-        throw new UnsupportedOperationException("sendfile is switched off on this connector");
+        throw new UnsupportedOperationException(sm.getString("wrapper.noSendfile"));
     }
 
     @Override
@@ -308,8 +312,7 @@ public abstract class ChannelSocketWrapper extends SocketWrapperBase<SocketChann
     /** Asking for a client certificate after the handshake (renegotiation) is not supported. */
     @Override
     public void doClientAuth(SSLSupport sslSupport) throws IOException {
-        throw new IOException("This connector does not renegotiate TLS to ask for a client certificate; " +
-                "set certificateVerification on the SSLHostConfig instead");
+        throw new IOException(sm.getString("wrapper.noRenegotiation"));
     }
 
     @Override
@@ -325,7 +328,7 @@ public abstract class ChannelSocketWrapper extends SocketWrapperBase<SocketChann
     protected <A> OperationState<A> newOperationState(boolean read, ByteBuffer[] buffers, int offset, int length,
             BlockingMode block, long timeout, TimeUnit unit, A attachment, CompletionCheck check,
             CompletionHandler<Long,? super A> handler, Semaphore semaphore, VectoredIOCompletionHandler<A> completion) {
-        throw new UnsupportedOperationException("asynchronous vectored I/O is switched off on this connector");
+        throw new UnsupportedOperationException(sm.getString("wrapper.noAsyncIO"));
     }
 
     @Override

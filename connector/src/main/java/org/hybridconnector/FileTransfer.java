@@ -7,6 +7,8 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 
 import org.apache.tomcat.util.net.SendfileDataBase;
+import org.apache.tomcat.util.net.SendfileKeepAliveState;
+import org.apache.tomcat.util.res.StringManager;
 
 /**
  * The part of a static file that Catalina's {@code DefaultServlet} asked to be sent as the body
@@ -18,9 +20,11 @@ import org.apache.tomcat.util.net.SendfileDataBase;
  * descriptor and a socket buffer, never a worker.
  * <p>
  * Thread safety: none; used by the worker that starts it, then by the selector thread, with the
- * hand-over through the selector's command queue.
+ * hand-over through the selector's update queue.
  */
 final class FileTransfer extends SendfileDataBase {
+
+    private static final StringManager sm = StringManager.getManager(FileTransfer.class);
 
     private FileChannel file;
 
@@ -42,8 +46,7 @@ final class FileTransfer extends SendfileDataBase {
             long sent = file.transferTo(pos, length, socket);
             if (sent <= 0) {
                 if (pos >= file.size()) {
-                    throw new IOException("The file " + fileName + " ended before the " + length +
-                            " bytes still promised in the response");
+                    throw new IOException(sm.getString("transfer.fileEnded", fileName, Long.valueOf(length)));
                 }
                 return false;
             }
@@ -51,6 +54,16 @@ final class FileTransfer extends SendfileDataBase {
             length -= sent;
         }
         return true;
+    }
+
+    /** The file's path, for messages. */
+    String name() {
+        return fileName;
+    }
+
+    /** What the response said of the connection's next request: Coyote's keep-alive verdict. */
+    SendfileKeepAliveState keepAliveState() {
+        return keepAliveState;
     }
 
     /** Closes the file; the transfer is over, whole or not. */

@@ -1,41 +1,38 @@
 package org.hybridconnector;
 
-import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.channels.SelectionKey;
 import java.nio.channels.SocketChannel;
-import java.util.List;
-import java.util.concurrent.Executor;
-import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
-
-import javax.net.ssl.SSLEngine;
 
 import org.apache.juli.logging.Log;
 import org.apache.juli.logging.LogFactory;
 import org.apache.tomcat.util.ExceptionUtils;
-import org.apache.tomcat.util.net.AbstractEndpoint.Handler.SocketState;
 import org.apache.tomcat.util.net.SocketEvent;
 import org.apache.tomcat.util.net.SocketProcessorBase;
 import org.apache.tomcat.util.net.SocketWrapperBase;
-import org.apache.tomcat.util.net.TLSClientHelloExtractor;
-import org.apache.tomcat.util.net.TLSClientHelloExtractor.ExtractorResult;
 import org.apache.tomcat.util.res.StringManager;
+import org.apache.tomcat.util.threads.LimitLatch;
+import org.hybridconnector.admission.AcceptorGate;
 import org.hybridconnector.admission.AdmissionPolicy;
 import org.hybridconnector.admission.BusyWorkersAdmission;
+import org.hybridconnector.admission.Permit;
 import org.hybridconnector.admission.WorkLoad;
-import org.hybridconnector.admission.WorkQueue;
-import org.hybridconnector.workers.ServiceTimes;
 
 /**
- * The hybrid endpoint: one acceptor thread (Tomcat's own {@code Acceptor}, gated by an
- * {@link AdmissionPolicy}), one {@link SelectorLoop} thread that parks every connection waiting
- * for its client, and a small fixed pool of workers that each serve one request through Coyote's
- * {@code Http11Processor} and hand the connection back.
+ * The hybrid endpoint's lifecycle and wiring: one acceptor thread (Tomcat's own
+ * {@code Acceptor}, held at the {@link AcceptorGate} by the admission policy), one
+ * {@link SelectorLoop} thread that parks every connection waiting for its client, a
+ * {@link Dispatcher} that hands complete requests to a small pool of workers
+ * ({@link WorkerPools}), and the {@link ConnectorStatistics} behind its JMX figures. The path of
+ * a request through them is told in this package's {@code package-info.java}.
  * <p>
- * Channels stay in non-blocking mode for their whole life; a worker that must wait for a request
- * body or for a slow reader waits on a {@link ReadinessWaiter}, bounded by
- * {@code connectionTimeout}.
+ * Channels stay non-blocking for their whole life; a worker that must wait for a request body or
+ * a slow reader waits on a {@link ReadinessWaiter}, bounded by {@code connectionTimeout}.
+ * <p>
+ * Threads: the server's thread configures, starts and stops it; the acceptor runs
+ * {@link #countUpOrAwaitConnection()} and {@link #setSocketOptions}; the selector thread, workers
+ * and Tomcat's utility threads call {@link #processSocket} (Coyote's async path); JMX reads the
+ * figures from any thread. The running pieces are created on start and published through
+ * volatile fields.
  */
 public class HybridEndpoint extends ChannelEndpoint {
 
@@ -45,23 +42,30 @@ public class HybridEndpoint extends ChannelEndpoint {
     private static final Log log = LogFactory.getLog(HybridEndpoint.class);
     private static final StringManager sm = StringManager.getManager(HybridEndpoint.class);
 
-    /** How many lengthy paths the {@code lengthyPaths} attribute lists: enough to see the pattern. */
-    private static final int LENGTHY_PATHS_SHOWN = 20;
-
-    /** How often a waiting acceptor re-asks a policy whose answer may change with time alone. */
+    /** How often a waiting acceptor re-asks a gate whose answer may change with time alone. */
     private static final long ADMISSION_RECHECK_MILLIS = 100;
 
     private final WorkLoad workLoad = new WorkLoad(DEFAULT_MAX_THREADS);
+    private final AcceptorGate acceptorGate = new AcceptorGate(workLoad);
+    private final ConnectorStatistics statistics = new ConnectorStatistics(workLoad, acceptorGate,
+            this::workerCapacity);
     private volatile AdmissionPolicy admissionPolicy = new BusyWorkersAdmission();
     private long lengthyThresholdMillis = -1;
     private int lengthyMinReserve = 2;
     private boolean adaptiveWorkers;
     private int minWorkers = 2;
+
+    // The running pieces, made on start.
+    private volatile AdmissionPolicy activePolicy = admissionPolicy;
     private volatile WorkerPools workerPools;
+    private volatile Parks parks;
+    private volatile Dispatcher dispatcher;
     private volatile SelectorLoop selectorLoop;
     private volatile Thread selectorThread;
     private volatile ReadinessWaiter.Pool waiters;
     private volatile BufferPool bufferPool;
+    /** What the acceptor's gate gave the connection about to be accepted: acceptor thread only. */
+    private Permit admittedPlace;
 
     public HybridEndpoint() {
         setMaxThreads(DEFAULT_MAX_THREADS);
@@ -86,9 +90,9 @@ public class HybridEndpoint extends ChannelEndpoint {
         return admissionPolicy;
     }
 
+    /** Takes effect when the endpoint next starts. */
     public void setAdmissionPolicy(AdmissionPolicy admissionPolicy) {
         this.admissionPolicy = admissionPolicy;
-        workLoad.wakeAcceptor();
     }
 
     /** The quick/lengthy cut-off in milliseconds of average service time; -1 (the default) for one pool. */
@@ -124,76 +128,51 @@ public class HybridEndpoint extends ChannelEndpoint {
         this.minWorkers = minWorkers;
     }
 
-    WorkLoad getWorkLoad() {
-        return workLoad;
-    }
-
-    SelectorLoop getSelectorLoop() {
-        return selectorLoop;
-    }
-
-    ReadinessWaiter.Pool getWaiters() {
-        return waiters;
-    }
-
-    BufferPool getBufferPool() {
-        return bufferPool;
-    }
-
     // ------------------------------------------------------------- statistics
 
     /** Connections parked in the selector: the {@code keepAliveCount} of Tomcat's ThreadPool bean. */
     public int getKeepAliveCount() {
-        SelectorLoop loop = selectorLoop;
-        return loop == null ? 0 : loop.parkedCount();
+        return statistics.parkedCount();
     }
 
     /** Connections parked in the selector, idle or with a request head on its way. */
     public int getParkedCount() {
-        return getKeepAliveCount();
+        return statistics.parkedCount();
     }
 
     /** Requests whose head is complete, waiting for a free worker. */
     public int getReadyCount() {
-        return workLoad.ready();
+        return statistics.readyCount();
     }
 
     /** Accepted connections whose first bytes have not arrived yet. */
     public int getFreshCount() {
-        return workLoad.fresh();
+        return statistics.freshCount();
     }
 
     /** How many times admission control made the acceptor wait before taking in a connection. */
     public long getHeldBackCount() {
-        return workLoad.heldBackCount();
+        return statistics.heldBackCount();
     }
 
     /** Whether admission control holds the acceptor back now. */
     public boolean isAcceptorHeldBack() {
-        return workLoad.isAcceptorWaiting();
+        return statistics.isAcceptorHeldBack();
     }
 
     /** General workers allowed now: {@code maxThreads}, or the adaptive count. */
     public int getWorkerCount() {
-        WorkerPools pools = workerPools;
-        return pools == null ? workerCapacity() : pools.generalCapacity();
+        return statistics.workerCount();
     }
 
     /** Spare general workers lengthy requests leave to quick ones now; -1 with one pool. */
     public int getLengthyReserve() {
-        WorkerPools pools = workerPools;
-        return pools == null ? -1 : pools.reserve();
+        return statistics.lengthyReserve();
     }
 
     /** The request paths counted lengthy now, slowest first, with their averages; empty with one pool. */
     public String getLengthyPaths() {
-        WorkerPools pools = workerPools;
-        ServiceTimes times = pools == null ? null : pools.serviceTimes();
-        return times == null ? "" : times.describeLengthy(LENGTHY_PATHS_SHOWN);
-    }
-
-    WorkerPools getWorkerPools() {
-        return workerPools;
+        return statistics.lengthyPaths();
     }
 
     /**
@@ -201,39 +180,28 @@ public class HybridEndpoint extends ChannelEndpoint {
      * {@code connectionTimeout}, or their client took no byte of a file for {@code connectionTimeout}.
      */
     public long getIdleClosedCount() {
-        SelectorLoop loop = selectorLoop;
-        return loop == null ? 0 : loop.idleClosedCount();
+        return statistics.idleClosedCount();
     }
 
     // -------------------------------------------------------------- lifecycle
 
-    /** An engine for the {@code <SSLHostConfig>} the client's hello asks for by its SNI host name. */
-    SSLEngine newSslEngine(String hostName, TLSClientHelloExtractor hello) {
-        ExtractorResult result = hello.getResult();
-        boolean parsed = result == ExtractorResult.COMPLETE || result == ExtractorResult.NOT_PRESENT;
-        return createSSLEngine(hostName, parsed ? hello.getClientRequestedCiphers() : List.of(),
-                result == ExtractorResult.COMPLETE ? hello.getClientRequestedApplicationProtocols() : null,
-                hello.getClientRequestedProtocols(), parsed ? hello.getClientSupportedGroups() : null,
-                parsed ? hello.getClientSignatureSchemes() : null);
-    }
-
     @Override
     public void startInternal() throws Exception {
-        if (running) {
+        if (!startRunning()) {
             return;
         }
-        running = true;
-        paused = false;
-        if (getExecutor() == null) {
-            createExecutor();
-        }
+        AdmissionPolicy policy = admissionPolicy;
+        activePolicy = policy;
         workerPools = new WorkerPools(this, workLoad, workerCapacity(), lengthyThresholdMillis, lengthyMinReserve,
                 adaptiveWorkers ? minWorkers : -1);
         initializeConnectionLatch();
         waiters = new ReadinessWaiter.Pool();
         // Enough idle buffer sets for every worker's connection to come back and go out again.
         bufferPool = new BufferPool(getSocketProperties(), 4 * workerCapacity() + 64);
-        selectorLoop = new SelectorLoop(this);
+        parks = new Parks(this);
+        dispatcher = new Dispatcher(getHandler(), log, workLoad, policy, workerPools);
+        selectorLoop = new SelectorLoop(getName(), log, parks, policy.clock().and(workerPools));
+        statistics.started(parks, workerPools);
         Thread thread = new Thread(selectorLoop, getName() + "-Selector");
         thread.setDaemon(true);
         thread.start();
@@ -248,7 +216,7 @@ public class HybridEndpoint extends ChannelEndpoint {
     @Override
     public void resume() {
         if (running && paused && getMaxConnections() != -1) {
-            org.apache.tomcat.util.threads.LimitLatch latch = initializeConnectionLatch();
+            LimitLatch latch = initializeConnectionLatch();
             int open = Math.min(connections.size(), getMaxConnections());
             for (int i = 0; i < open; i++) {
                 try {
@@ -265,7 +233,7 @@ public class HybridEndpoint extends ChannelEndpoint {
     @Override
     public void pause() {
         super.pause();
-        workLoad.wakeAcceptor();
+        acceptorGate.wake();
     }
 
     /**
@@ -275,15 +243,10 @@ public class HybridEndpoint extends ChannelEndpoint {
      */
     @Override
     public void stopInternal() throws Exception {
-        if (!paused) {
-            pause();
-        }
-        if (!running) {
+        if (!stopAccepting()) {
             return;
         }
-        running = false;
-        workLoad.wakeAcceptor();
-        acceptor.stopMillis(100 + 2 * getSocketProperties().getUnlockTimeout());
+        givePlaceBack();
         SelectorLoop loop = selectorLoop;
         loop.drain();
         awaitWorkersIdle(getExecutorTerminationTimeoutMillis());
@@ -291,9 +254,7 @@ public class HybridEndpoint extends ChannelEndpoint {
         shutdownExecutor();
         loop.halt();
         selectorThread.join(TimeUnit.SECONDS.toMillis(5));
-        for (SocketWrapperBase<SocketChannel> connection : connections.values()) {
-            connection.close();
-        }
+        closeConnections();
         waiters.close();
     }
 
@@ -304,212 +265,91 @@ public class HybridEndpoint extends ChannelEndpoint {
         }
         if (responsesInFlight() > 0) {
             log.warn(sm.getString("endpoint.stopWithRequestsInFlight", getName(),
-                    Integer.valueOf(workLoad.running()), Integer.valueOf(selectorLoop.transferCount()),
+                    Integer.valueOf(statistics.runningCount()), Integer.valueOf(statistics.transferCount()),
                     Long.valueOf(timeoutMillis)));
         }
     }
 
     /** Requests queued or running, and files the selector is still sending: responses begun. */
     private int responsesInFlight() {
-        return workLoad.running() + workLoad.ready() + selectorLoop.transferCount();
+        return statistics.runningCount() + statistics.readyCount() + statistics.transferCount();
     }
 
     // ------------------------------------------------------- the acceptor's side
 
     /**
-     * Called by the acceptor before each {@code accept()}: first the admission policy, then
+     * Called by the acceptor before each {@code accept()}: first the admission policy's gate, then
      * {@code maxConnections}. Admission comes first so that the acceptor holds no connection slot
      * while it waits.
      */
     @Override
     protected void countUpOrAwaitConnection() throws InterruptedException {
-        workLoad.awaitAdmission(admissionPolicy, () -> running && !paused, ADMISSION_RECHECK_MILLIS);
+        // A place still here was given for an accept that failed: nobody will hold it.
+        givePlaceBack();
+        admittedPlace = acceptorGate.await(activePolicy.connectionGate(), () -> running && !paused,
+                ADMISSION_RECHECK_MILLIS);
         super.countUpOrAwaitConnection();
+    }
+
+    private void givePlaceBack() {
+        Permit place = admittedPlace;
+        admittedPlace = null;
+        if (place != null) {
+            place.release();
+        }
     }
 
     @Override
     protected boolean setSocketOptions(SocketChannel channel) {
-        HybridSocketWrapper connection = null;
+        HybridSocketWrapper wrapper = null;
         try {
-            channel.configureBlocking(false);
-            getSocketProperties().setProperties(channel.socket());
-            // Buffers come with the first bytes: a connection that never speaks never holds any.
-            connection = new HybridSocketWrapper(channel, this, BufferPool.NONE);
-            connections.put(channel, connection);
-            connection.setKeepAliveLeft(getMaxKeepAliveRequests());
-            connection.setReadTimeout(getConnectionTimeout());
-            connection.setWriteTimeout(getConnectionTimeout());
-            workLoad.connectionAccepted();
-            if (admissionPolicy.placePerConnection()) {
-                // The acceptor's admission gave this connection a session place.
-                connection.holdSession();
+            configureAccepted(channel);
+            Connection connection = new Connection(channel, this, waiters, selectorLoop, parks, dispatcher,
+                    bufferPool);
+            wrapper = connection.socketWrapper();
+            adopt(channel, wrapper);
+            wrapper.holdArrival(workLoad.connectionAccepted());
+            Permit place = admittedPlace;
+            admittedPlace = null;
+            if (place != null) {
+                wrapper.holdPlace(place);
             }
-            selectorLoop.register(connection);
+            connection.register();
             return true;
         } catch (Throwable t) {
             ExceptionUtils.handleThrowable(t);
             log.error(sm.getString("endpoint.socketOptionsFailed"), t);
-            if (connection == null) {
+            if (wrapper == null) {
+                givePlaceBack();
                 destroySocket(channel);
             }
             return false;
         }
     }
 
-    void forget(SocketChannel channel) {
-        connections.remove(channel);
-    }
-
     // ------------------------------------------------------- the workers' side
 
     /**
      * Hands a connection to the worker pool (or, with {@code dispatch == false}, serves it on the
-     * calling thread), counting it as ready work until a worker picks it up.
+     * calling thread): Coyote's async path and the selector's readiness events come here.
      */
     @Override
     public boolean processSocket(SocketWrapperBase<SocketChannel> connection, SocketEvent event, boolean dispatch) {
-        if (connection == null) {
+        Dispatcher d = dispatcher;
+        if (connection == null || d == null) {
             return false;
         }
-        return submit(connection, event, null, dispatch);
-    }
-
-    /**
-     * The selector's hand-over of a connection whose request head has arrived whole: the admission
-     * policy may turn a new session away here, before any worker is spent on it, and the request's
-     * path picks its worker pool.
-     *
-     * @return {@code false} if the connection must be closed
-     */
-    boolean serveHead(HybridSocketWrapper connection) {
-        ByteBuffer head = connection.getSocketBufferHandler().getReadBuffer();
-        boolean first = connection.beginRequest();
-        AdmissionPolicy policy = admissionPolicy;
-        if (!policy.admitsRequest(new PeekedRequest(connection, head, first))) {
-            try {
-                OverloadResponse.send(connection, policy.retryAfterSeconds());
-            } catch (IOException e) {
-                logDebug("Turning " + connection + " away failed", e);
-            }
-            return false;
-        }
-        return submit(connection, SocketEvent.OPEN_READ, workerPools.wantsPaths() ? HeadPeek.path(head) : null, true);
-    }
-
-    private boolean submit(SocketWrapperBase<SocketChannel> connection, SocketEvent event, String path,
-            boolean dispatch) {
-        WorkerPools pools = workerPools;
-        Executor executor = pools == null ? getExecutor() : pools.route(path);
-        WorkQueue queue = pools == null ? WorkQueue.GENERAL : pools.queueOf(executor);
-        AdmissionPolicy policy = admissionPolicy;
-        long queuedAt = System.nanoTime();
-        ServeTask task = new ServeTask(connection, event);
-        Runnable counted = () -> {
-            long startedAt = System.nanoTime();
-            workLoad.requestStarted();
-            policy.requestStarted(queue, queuedAt, startedAt);
-            try {
-                task.run();
-            } finally {
-                if (pools != null) {
-                    pools.finished(executor, path, System.nanoTime() - startedAt);
-                }
-                workLoad.requestFinished();
-            }
-        };
-        workLoad.requestQueued();
-        policy.requestQueued(queue, queuedAt);
-        try {
-            if (dispatch && executor != null) {
-                executor.execute(counted);
-            } else {
-                counted.run();
-            }
-            return true;
-        } catch (RejectedExecutionException e) {
-            workLoad.requestDropped();
-            policy.requestDropped(queue, queuedAt);
-            if (pools != null) {
-                pools.finished(executor, null, 0);
-            }
-            log.warn(sm.getString("endpoint.executorRejected", connection), e);
-            return false;
-        }
-    }
-
-    /** Whether a policy measures over time, so the selector must tick at least every 100 ms. */
-    boolean needsTicks() {
-        WorkerPools pools = workerPools;
-        return admissionPolicy.measuresOverTime() || (pools != null && pools.measuresOverTime());
-    }
-
-    /** The selector thread's clock, for policies that measure over time. */
-    void tick(long now) {
-        admissionPolicy.tick(now, workLoad);
-        WorkerPools pools = workerPools;
-        if (pools != null) {
-            pools.tick(now);
-        }
+        return d.submit(connection, event, null, dispatch);
     }
 
     @Override
     protected SocketProcessorBase<SocketChannel> createSocketProcessor(SocketWrapperBase<SocketChannel> connection,
             SocketEvent event) {
-        return new ServeTask(connection, event);
+        return new ServeTask(connection, event, getHandler(), log);
     }
-
-    /** One worker's turn with a connection: Coyote serves what has arrived, then the connection goes back. */
-    private final class ServeTask extends SocketProcessorBase<SocketChannel> {
-
-        ServeTask(SocketWrapperBase<SocketChannel> connection, SocketEvent event) {
-            super(connection, event);
-        }
-
-        @Override
-        protected void doRun() {
-            HybridSocketWrapper connection = (HybridSocketWrapper) socketWrapper;
-            if (!connection.isHandshakeComplete()) {
-                advanceHandshake(connection);
-                return;
-            }
-            SocketState state = SocketState.CLOSED;
-            connection.beginServing();
-            try {
-                state = getHandler().process(connection, event);
-            } catch (Throwable t) {
-                ExceptionUtils.handleThrowable(t);
-                log.error(sm.getString("endpoint.processingFailed", connection), t);
-            } finally {
-                connection.endServing(state);
-            }
-            if (state == SocketState.CLOSED) {
-                connection.close();
-            }
-        }
-    }
-
-    /**
-     * Runs the next step of a TLS handshake on this worker: CPU work only. The connection goes back
-     * to the selector whenever the client has to speak first, and once the handshake is done, to
-     * wait for its first request head like any connection.
-     */
-    private void advanceHandshake(HybridSocketWrapper connection) {
-        switch (connection.handshake()) {
-            case 0 -> selectorLoop.awaitHead(connection);
-            case SelectionKey.OP_READ -> selectorLoop.awaitData(connection);
-            case SelectionKey.OP_WRITE -> selectorLoop.awaitWrite(connection);
-            default -> connection.close();
-        }
-    }
-
-    // ------------------------------------------------------------------ logging
 
     @Override
     protected Log getLog() {
         return log;
-    }
-
-    void logError(String message, Throwable t) {
-        log.error(message, t);
     }
 }

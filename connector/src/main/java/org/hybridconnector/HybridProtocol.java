@@ -8,7 +8,8 @@ import org.apache.coyote.http11.AbstractHttp11Protocol;
 import org.apache.juli.logging.Log;
 import org.apache.catalina.util.ServerInfo;
 import org.apache.juli.logging.LogFactory;
-import org.hybridconnector.admission.AdmissionPolicy;
+import org.apache.tomcat.util.res.StringManager;
+import org.hybridconnector.admission.AdmissionPolicies;
 import org.hybridconnector.admission.SessionAdmission;
 import org.hybridconnector.admission.WorkQueue;
 
@@ -29,6 +30,7 @@ import org.hybridconnector.admission.WorkQueue;
 public class HybridProtocol extends AbstractHttp11Protocol<SocketChannel> {
 
     private static final Log log = LogFactory.getLog(HybridProtocol.class);
+    private static final StringManager sm = StringManager.getManager(HybridProtocol.class);
 
     private final AttributeErrors attributeErrors = new AttributeErrors();
     private final SessionSettings sessionSettings = new SessionSettings();
@@ -59,9 +61,7 @@ public class HybridProtocol extends AbstractHttp11Protocol<SocketChannel> {
      */
     static void requireSupportedTomcat(String serverNumber) {
         if (!serverNumber.startsWith(SUPPORTED_TOMCAT)) {
-            throw new IllegalStateException("The hybrid connector supports Apache Tomcat " + SUPPORTED_TOMCAT +
-                    "x only, and this is Apache Tomcat " + serverNumber +
-                    ": use a build of the connector made for this Tomcat line");
+            throw new IllegalStateException(sm.getString("protocol.unsupportedTomcat", SUPPORTED_TOMCAT, serverNumber));
         }
     }
 
@@ -121,10 +121,10 @@ public class HybridProtocol extends AbstractHttp11Protocol<SocketChannel> {
     /** {@code busyWorkers} (the paper's rule, the default), {@code sessions} or {@code none}. */
     public void setAdmissionPolicy(String value) {
         try {
-            endpoint().setAdmissionPolicy(AdmissionPolicy.named(value, sessionSettings::build));
+            endpoint().setAdmissionPolicy(AdmissionPolicies.named(value, sessionSettings::build));
             admissionPolicyName = value.trim();
         } catch (IllegalArgumentException e) {
-            attributeErrors.reject("admissionPolicy", value, "one of " + AdmissionPolicy.NAMES);
+            attributeErrors.reject("admissionPolicy", value, sm.getString("attributes.oneOf", AdmissionPolicies.NAMES));
         }
     }
 
@@ -165,7 +165,7 @@ public class HybridProtocol extends AbstractHttp11Protocol<SocketChannel> {
     /** {@code sessions} with {@code newSessionBy="cookie"}: the session cookie's name. */
     public void setSessionCookieName(String value) {
         if (value.isBlank() || !value.trim().chars().allMatch(c -> c > 0x20 && c < 0x7f && "()<>@,;:\\\"/[]?={}".indexOf(c) < 0)) {
-            attributeErrors.reject("sessionCookieName", value, "a cookie name (visible ASCII, no separators)");
+            attributeErrors.reject("sessionCookieName", value, sm.getString("attributes.cookieName"));
             return;
         }
         sessionSettings.cookieName = value.trim();
@@ -221,10 +221,11 @@ public class HybridProtocol extends AbstractHttp11Protocol<SocketChannel> {
     private void checkCombinedAttributes() {
         boolean adaptive = endpoint().isAdaptiveWorkers();
         attributeErrors.require(!adaptive || getExecutor() == null, "adaptiveWorkers",
-                "needs the connector's own worker pool: it cannot resize a shared <Executor>; remove the executor attribute or set adaptiveWorkers=\"false\"");
+                sm.getString("attributes.adaptiveNeedsOwnPool"));
         attributeErrors.require(!adaptive || getExecutor() != null || endpoint().getMinWorkers() <= getMaxThreads(),
                 "minWorkers",
-                "is " + endpoint().getMinWorkers() + ", more than maxThreads (" + getMaxThreads() + ")");
+                sm.getString("attributes.minWorkersOverMax", Integer.toString(endpoint().getMinWorkers()),
+                        Integer.toString(getMaxThreads())));
         if ("sessions".equalsIgnoreCase(admissionPolicyName)) {
             endpoint().setAdmissionPolicy(sessionSettings.build());
         }

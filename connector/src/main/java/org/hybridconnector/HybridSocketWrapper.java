@@ -4,73 +4,60 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.SocketChannel;
-import java.util.concurrent.atomic.AtomicBoolean;
 
 import org.apache.tomcat.util.net.AbstractEndpoint.Handler.SocketState;
 import org.apache.tomcat.util.net.SSLSupport;
 import org.apache.tomcat.util.net.SendfileDataBase;
 import org.apache.tomcat.util.net.SendfileState;
 import org.apache.tomcat.util.net.SocketBufferHandler;
+import org.apache.tomcat.util.res.StringManager;
+import org.hybridconnector.admission.Permit;
+import org.hybridconnector.admission.SessionPlace;
 
 /**
- * One client connection: the non-blocking channel, its read and write buffers, and the state the
- * selector loop and the workers need to pass it back and forth.
+ * One client connection as Coyote sees it: the non-blocking channel, its buffers, and every byte
+ * through its {@link Transport}, clear or TLS. Reads and writes Coyote asks to block wait for
+ * readiness on a pooled {@link ReadinessWaiter}, bounded by {@code connectionTimeout}.
  * <p>
- * Reads and writes that Coyote asks to block wait for readiness on a pooled
- * {@link ReadinessWaiter}, each wait bounded by the read or write time-out
- * ({@code connectionTimeout}); every byte passes through the connection's {@link Transport},
- * clear or TLS.
+ * Its selector side is a {@link Connection}, reached only through {@link HandBack}. What Coyote
+ * asks of the selector while a worker serves the connection (read or write interest, a file to
+ * finish) is held until the worker's turn ends ({@link #endServing}), so that the selector never
+ * sees the connection before the worker has stopped touching it.
  * <p>
- * Threads: the fields marked "selector thread" are touched only by the {@link SelectorLoop}; the
- * buffers belong to the selector while the connection is parked and to a worker while it is
- * dispatched, and the hand-over through the selector's command queue or the executor's task queue
- * publishes them. {@link #registerReadInterest()} called by the worker that is serving this
- * connection is deferred until the worker is done (see {@link #beginServing()}).
+ * Threads: the buffers belong to the selector thread while the connection is parked and to a
+ * worker while it is dispatched; the hand-over through the selector's update queue or the
+ * executor's task queue publishes them. The turn's fields belong to the serving worker. The
+ * admission permits may be released from any thread, exactly once.
  */
 final class HybridSocketWrapper extends ChannelSocketWrapper {
 
-    private final HybridEndpoint endpoint;
-    private final AtomicBoolean fresh = new AtomicBoolean(true);
-    /** Clear or TLS: every byte of the connection passes through it. */
-    final Transport transport;
-    private boolean handshakeComplete;
+    private static final StringManager sm = StringManager.getManager(HybridSocketWrapper.class);
 
-    // Selector thread only.
-    SelectionKey key;
-    Parking parking = Parking.NONE;
-    long parkTicket;
-    boolean writeWanted;
-    /** The file the selector is sending on the connection's behalf, if any. */
-    FileTransfer transfer;
-    /** When the client last took bytes of {@link #transfer}: its stall deadline counts from then. */
-    long transferProgressNanos;
-    final HeadScanner headScanner = new HeadScanner();
-    /** Request heads handed to a worker so far; the selector thread's alone. */
-    private int headsSeen;
-    /** Whether the connection holds a session place of the admission policy, given back at close. */
-    private final AtomicBoolean holdsSession = new AtomicBoolean();
+    private final ChannelEndpoint endpoint;
+    private final ReadinessWaiter.Pool waiters;
+    private final HandBack handBack;
+    /** Clear or TLS: every byte of the connection passes through it. */
+    private final Transport transport;
+    private boolean handshakeComplete;
+    /** The connection's claim as work on its way, until its first bytes arrive. */
+    private volatile Permit arrival = Permit.none();
+    /** The admission policy's place the connection holds until it closes, if any. */
+    private volatile Permit place = Permit.none();
 
     // The worker serving this connection, and what it asked of the selector meanwhile.
     private volatile Thread servingThread;
     private int servingDepth;
-    private boolean readInterestDeferred;
-    private boolean writeInterestDeferred;
-    private FileTransfer transferDeferred;
+    /** {@code OP_READ} and {@code OP_WRITE} bits Coyote registered during the turn. */
+    private int deferredInterest;
+    private FileTransfer deferredFile;
 
-    /** Why a connection sits in the selector. */
-    enum Parking {
-        /** Not parked: a worker has it, or it waits for nothing. */
-        NONE,
-        /** Between requests: dispatch once a complete request head is buffered. */
-        HEAD,
-        /** A processor is attached (a split head, servlet non-blocking reads): dispatch on any byte. */
-        DATA
-    }
-
-    HybridSocketWrapper(SocketChannel channel, HybridEndpoint endpoint, SocketBufferHandler buffers) {
+    HybridSocketWrapper(SocketChannel channel, ChannelEndpoint endpoint, ReadinessWaiter.Pool waiters,
+            HandBack handBack) {
         super(channel, endpoint);
         this.endpoint = endpoint;
-        this.socketBufferHandler = buffers;
+        this.waiters = waiters;
+        this.handBack = handBack;
+        this.socketBufferHandler = BufferPool.NONE;
         if (endpoint.isSSLEnabled()) {
             this.transport = new TlsTransport(channel, endpoint);
         } else {
@@ -78,6 +65,53 @@ final class HybridSocketWrapper extends ChannelSocketWrapper {
             this.handshakeComplete = true;
         }
     }
+
+    HandBack handBack() {
+        return handBack;
+    }
+
+    // -------------------------------------------------------------- admission
+
+    /** Holds {@code permit} as the connection's claim as work on its way, until its first bytes. */
+    void holdArrival(Permit permit) {
+        arrival = permit;
+    }
+
+    /**
+     * Marks the end of the connection's first wait: its first bytes arrived, its grace ran out, or
+     * it closed. Until then it counts as pending work for admission control.
+     */
+    void settleFresh() {
+        arrival.release();
+    }
+
+    /** Holds {@code permit} (a session place, or none) until the connection closes. */
+    void holdPlace(Permit permit) {
+        place = permit;
+        if (isClosed()) {
+            // Closed meanwhile: the close has already given back what it found.
+            permit.release();
+        }
+    }
+
+    boolean holdsSession() {
+        return place instanceof SessionPlace session && session.isHeld();
+    }
+
+    /**
+     * Coyote counts requests down to {@code maxKeepAliveRequests} and then closes. A connection
+     * that carries a session which is its connection is not counted down: its client's next
+     * connection would be a new session.
+     */
+    @Override
+    public int decrementKeepAlive() {
+        if (place instanceof SessionPlace session && session.isHeld() && session.sessionIsItsConnection()) {
+            return Integer.MAX_VALUE;
+        }
+        return super.decrementKeepAlive();
+    }
+
+    // ------------------------------------------------------------ TLS handshake
 
     /** Whether the opening handshake (TLS) is done; always true in the clear. */
     boolean isHandshakeComplete() {
@@ -95,50 +129,12 @@ final class HybridSocketWrapper extends ChannelSocketWrapper {
             handshakeComplete = result == 0;
             return result;
         } catch (IOException e) {
-            endpoint.logDebug("The TLS handshake with " + this + " failed", e);
+            logDebug(sm.getString("wrapper.handshakeFailed", this), e);
             return -1;
         }
     }
 
-    /**
-     * Marks the end of the connection's first wait: its first bytes arrived or it closed. Until
-     * then it counts as pending work for admission control.
-     */
-    void settleFresh() {
-        if (fresh.compareAndSet(true, false)) {
-            endpoint.getWorkLoad().freshConnectionSettled();
-        }
-    }
-
-    boolean holdsSession() {
-        return holdsSession.get();
-    }
-
-    void holdSession() {
-        holdsSession.set(true);
-    }
-
-    /**
-     * Coyote counts requests down to {@code maxKeepAliveRequests} and then closes. A connection
-     * that carries an admitted session is not counted down when the session is the connection
-     * (see {@link org.hybridconnector.admission.AdmissionPolicy#sessionIsItsConnection()}).
-     */
-    @Override
-    public int decrementKeepAlive() {
-        if (holdsSession() && endpoint.getAdmissionPolicy().sessionIsItsConnection()) {
-            return Integer.MAX_VALUE;
-        }
-        return super.decrementKeepAlive();
-    }
-
-    /**
-     * The selector hands over a complete request head: counts it, and tells whether it is the
-     * connection's first (what makes it a new session for a connection-based admission policy).
-     * Only the selector thread calls it.
-     */
-    boolean beginRequest() {
-        return headsSeen++ == 0;
-    }
+    // --------------------------------------------------------- a worker's turn
 
     /**
      * Called by a worker before it runs Coyote for this connection, under the connection's lock.
@@ -147,76 +143,78 @@ final class HybridSocketWrapper extends ChannelSocketWrapper {
      */
     void beginServing() {
         if (servingDepth++ == 0) {
-            readInterestDeferred = false;
-            writeInterestDeferred = false;
-            transferDeferred = null;
+            deferredInterest = 0;
+            deferredFile = null;
             servingThread = Thread.currentThread();
         }
     }
 
     /**
-     * Called by the same worker when Coyote is done: the read or write interest Coyote registered
-     * meanwhile is only now passed to the selector, so that the selector never sees the connection
-     * before the worker has stopped touching it.
+     * Called by the same worker when Coyote is done: what Coyote asked of the selector meanwhile
+     * goes to it only now.
      *
      * @param state what Coyote returned: {@code OPEN} means the connection waits for a new
-     *            request, {@code CLOSED} that it is about to be closed, {@code SENDFILE} that the
-     *            selector is to finish sending a file, anything else that a request is in
-     *            progress (a split head, async, an upgrade)
+     *            request, {@code CLOSED} that it is about to be closed, anything else that a
+     *            request is in progress (a split head, async, an upgrade)
      */
     void endServing(SocketState state) {
         if (--servingDepth > 0) {
             return;
         }
         servingThread = null;
-        FileTransfer unfinished = transferDeferred;
-        transferDeferred = null;
+        FileTransfer file = deferredFile;
+        deferredFile = null;
         if (state == SocketState.CLOSED) {
-            if (unfinished != null) {
-                unfinished.close();
+            if (file != null) {
+                file.close();
             }
             return;
         }
-        if (unfinished != null) {
-            endpoint.getSelectorLoop().finishTransfer(this, unfinished);
+        if (file != null) {
+            handBack.finishTransfer(file);
             return;
         }
-        if (readInterestDeferred) {
+        if ((deferredInterest & SelectionKey.OP_READ) != 0) {
             if (state == SocketState.OPEN) {
-                endpoint.getSelectorLoop().awaitHead(this);
+                handBack.awaitHead();
             } else {
-                endpoint.getSelectorLoop().awaitData(this);
+                handBack.awaitData();
             }
         }
-        if (writeInterestDeferred) {
-            endpoint.getSelectorLoop().awaitWrite(this);
+        if ((deferredInterest & SelectionKey.OP_WRITE) != 0) {
+            handBack.awaitWrite();
         }
     }
 
     @Override
     public void registerReadInterest() {
         if (servingThread == Thread.currentThread()) {
-            readInterestDeferred = true;
+            deferredInterest |= SelectionKey.OP_READ;
         } else {
-            endpoint.getSelectorLoop().awaitData(this);
+            handBack.awaitData();
         }
     }
 
     @Override
     public void registerWriteInterest() {
         if (servingThread == Thread.currentThread()) {
-            writeInterestDeferred = true;
+            deferredInterest |= SelectionKey.OP_WRITE;
         } else {
-            endpoint.getSelectorLoop().awaitWrite(this);
+            handBack.awaitWrite();
         }
     }
 
-    // ---------------------------------------------------------------- buffers
+    // ------------------------------------------- buffers, for the selector thread
+
+    /** The read buffer in write mode: bytes {@code [0, position)} are what is buffered. */
+    ByteBuffer readBufferForWrite() {
+        socketBufferHandler.configureReadBufferForWrite();
+        return socketBufferHandler.getReadBuffer();
+    }
 
     /**
      * Gives the buffers back to the pool if nothing is buffered either way: the connection is
      * parked between requests and holds no memory but this object until its client speaks again.
-     * Selector thread only, while the connection is parked.
      */
     void releaseBuffersIfEmpty(BufferPool pool) {
         SocketBufferHandler buffers = socketBufferHandler;
@@ -231,7 +229,7 @@ final class HybridSocketWrapper extends ChannelSocketWrapper {
         }
     }
 
-    /** Takes buffers from the pool if the connection gave its own back. Selector thread only. */
+    /** Takes buffers from the pool if the connection gave its own back. */
     SocketBufferHandler acquireBuffers(BufferPool pool) {
         if (socketBufferHandler == BufferPool.NONE) {
             socketBufferHandler = pool.take();
@@ -239,11 +237,30 @@ final class HybridSocketWrapper extends ChannelSocketWrapper {
         return socketBufferHandler;
     }
 
+    /** Reads from the transport without blocking: the selector thread's read of a request head. */
+    int readFromTransport(ByteBuffer to) throws IOException {
+        return transport.read(to);
+    }
+
+    /** Whether the transport holds bytes already taken from the socket (TLS records). */
+    boolean hasBufferedInput() {
+        return transport.hasBufferedInput();
+    }
+
+    /** Sends {@code response} without waiting and reads what else is buffered, before a close. */
+    void sendAndDrain(ByteBuffer response) throws IOException {
+        transport.write(response);
+        transport.flush();
+        // The head has been read whole; reading what else is buffered (a body) keeps the close a
+        // FIN rather than a reset, which could destroy the response before the client reads it.
+        transport.read(ByteBuffer.allocate(8192));
+    }
+
     // ------------------------------------------------- I/O through the transport
 
     @Override
     protected void awaitReady(int op, long timeoutMillis) throws IOException {
-        endpoint.getWaiters().await(getSocket(), op, timeoutMillis);
+        waiters.await(getSocket(), op, timeoutMillis);
     }
 
     @Override
@@ -264,6 +281,11 @@ final class HybridSocketWrapper extends ChannelSocketWrapper {
     @Override
     protected boolean hasPendingOutput() {
         return transport.hasPendingOutput();
+    }
+
+    @Override
+    protected void bytesArrived() {
+        settleFresh();
     }
 
     // ----------------------------------------------------------------- sendfile
@@ -287,18 +309,13 @@ final class HybridSocketWrapper extends ChannelSocketWrapper {
                 return SendfileState.DONE;
             }
         } catch (IOException e) {
-            endpoint.logDebug("Sending the file " + file.fileName + " to " + this + " failed", e);
+            logDebug(sm.getString("connection.sendFileFailed", file.name(), this), e);
             file.close();
             return SendfileState.ERROR;
         }
         // Handed over once Coyote has returned, like any interest registered while serving.
-        transferDeferred = file;
+        deferredFile = file;
         return SendfileState.PENDING;
-    }
-
-    @Override
-    protected void bytesArrived() {
-        settleFresh();
     }
 
     // ------------------------------------------------------------------ close
@@ -307,18 +324,20 @@ final class HybridSocketWrapper extends ChannelSocketWrapper {
     protected void doClose() {
         endpoint.forget(getSocket());
         settleFresh();
-        if (holdsSession.compareAndSet(true, false)) {
-            endpoint.getAdmissionPolicy().sessionEnded();
-        }
+        place.release();
         try {
             transport.close();
         } catch (IOException e) {
-            endpoint.logDebug("Closing the channel of " + this + " failed", e);
+            logDebug(sm.getString("wrapper.closeFailed", this), e);
         }
     }
 
     @Override
     public SSLSupport getSslSupport() {
         return transport.sslSupport();
+    }
+
+    void logDebug(String message, Throwable t) {
+        endpoint.logDebug(message, t);
     }
 }

@@ -1,6 +1,5 @@
 package org.hybridconnector;
 
-import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 
@@ -30,14 +29,5 @@ final class OverloadResponse {
         ByteBuffer response = ByteBuffer.allocate(head.length() + BODY.length);
         response.put(head.getBytes(StandardCharsets.US_ASCII)).put(BODY);
         return response.array();
-    }
-
-    /** Writes the response; the caller closes the connection. */
-    static void send(HybridSocketWrapper connection, int retryAfterSeconds) throws IOException {
-        connection.transport.write(ByteBuffer.wrap(bytes(retryAfterSeconds)));
-        connection.transport.flush();
-        // The head has been read whole; reading what else is buffered (a body) keeps the close a
-        // FIN rather than a reset, which could destroy the response before the client reads it.
-        connection.transport.read(ByteBuffer.allocate(8192));
     }
 }

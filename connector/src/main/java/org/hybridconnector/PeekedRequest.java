@@ -3,6 +3,7 @@ package org.hybridconnector;
 import java.nio.ByteBuffer;
 
 import org.hybridconnector.admission.NewRequest;
+import org.hybridconnector.admission.SessionPlace;
 
 /** A request head still in the read buffer, as an admission policy may look at it. */
 final class PeekedRequest implements NewRequest {
@@ -33,7 +34,7 @@ final class PeekedRequest implements NewRequest {
     }
 
     @Override
-    public void holdSession() {
-        connection.holdSession();
+    public void holdSession(SessionPlace place) {
+        connection.holdPlace(place);
     }
 }

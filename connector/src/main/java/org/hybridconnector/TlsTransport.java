@@ -17,6 +17,7 @@ import org.apache.tomcat.util.buf.ByteBufferUtils;
 import org.apache.tomcat.util.net.SSLSupport;
 import org.apache.tomcat.util.net.TLSClientHelloExtractor;
 import org.apache.tomcat.util.net.TLSClientHelloExtractor.ExtractorResult;
+import org.apache.tomcat.util.res.StringManager;
 
 /**
  * TLS over the channel with a JSSE {@link SSLEngine}, never blocking.
@@ -33,10 +34,11 @@ import org.apache.tomcat.util.net.TLSClientHelloExtractor.ExtractorResult;
  */
 final class TlsTransport implements Transport {
 
+    private static final StringManager sm = StringManager.getManager(TlsTransport.class);
     private static final ByteBuffer EMPTY = ByteBuffer.allocate(0);
 
     private final SocketChannel channel;
-    private final HybridEndpoint endpoint;
+    private final ChannelEndpoint endpoint;
     private final Map<String,List<String>> requestedAttributes = new HashMap<>();
     private SSLEngine engine;
     private ByteBuffer netIn = ByteBuffer.allocate(16 * 1024 + 512);
@@ -44,7 +46,7 @@ final class TlsTransport implements Transport {
     private ByteBuffer appIn = ByteBuffer.allocate(0);
     private boolean handshakeComplete;
 
-    TlsTransport(SocketChannel channel, HybridEndpoint endpoint) {
+    TlsTransport(SocketChannel channel, ChannelEndpoint endpoint) {
         this.channel = channel;
         this.endpoint = endpoint;
     }
@@ -184,7 +186,7 @@ final class TlsTransport implements Transport {
         while (src.hasRemaining()) {
             SSLEngineResult result = seal(src);
             if (result.getStatus() == Status.CLOSED) {
-                throw new IOException("The TLS connection is closed");
+                throw new IOException(sm.getString("tls.closed"));
             }
             consumed += result.bytesConsumed();
             if (!flush()) {

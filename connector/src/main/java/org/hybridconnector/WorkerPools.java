@@ -4,9 +4,11 @@ import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
+import org.apache.tomcat.util.net.AbstractEndpoint;
 import org.apache.tomcat.util.threads.TaskQueue;
 import org.apache.tomcat.util.threads.TaskThreadFactory;
 import org.apache.tomcat.util.threads.ThreadPoolExecutor;
+import org.hybridconnector.admission.MeasuringClock;
 import org.hybridconnector.admission.WorkLoad;
 import org.hybridconnector.admission.WorkQueue;
 import org.hybridconnector.workers.LengthyRouting;
@@ -25,7 +27,7 @@ import org.hybridconnector.workers.WorkerCountRule;
  * Thread safety: {@link #route} and {@link #tick} run on the selector thread; {@link #finished}
  * on workers.
  */
-final class WorkerPools {
+final class WorkerPools implements MeasuringClock {
 
     /** The most request paths whose service times are learned. */
     static final int MAX_PATHS = 10_000;
@@ -53,7 +55,7 @@ final class WorkerPools {
      * @param minReserve the least spare general workers lengthy requests leave to quick ones
      * @param minWorkers the adaptive count's minimum, or -1 for a fixed count
      */
-    WorkerPools(HybridEndpoint endpoint, WorkLoad workLoad, int generalCapacity, long lengthyMillis, int minReserve,
+    WorkerPools(AbstractEndpoint<?,?> endpoint, WorkLoad workLoad, int generalCapacity, long lengthyMillis, int minReserve,
             int minWorkers) {
         this.general = endpoint.getExecutor();
         this.workLoad = workLoad;
@@ -113,13 +115,14 @@ final class WorkerPools {
     }
 
     /** The selector's clock: samples ten times a second, adapts once a second. */
-    void tick(long now) {
+    @Override
+    public void tick(long now) {
         if (countRule != null && now - nextSample >= 0) {
             nextSample = now + SAMPLE_NANOS;
             samples++;
             queueSum += workLoad.ready();
             busySum += workLoad.running();
-            if (workLoad.isAcceptorWaiting()) {
+            if (workLoad.hasWaiter()) {
                 heldBackSamples++;
             }
         }
@@ -166,7 +169,8 @@ final class WorkerPools {
     }
 
     /** Whether {@link #tick} must come every 100 ms (the adaptive count samples that often). */
-    boolean measuresOverTime() {
+    @Override
+    public boolean measuresOverTime() {
         return countRule != null;
     }
 

@@ -13,8 +13,8 @@ package org.hybridconnector.admission;
 public final class BusyWorkersAdmission implements AdmissionPolicy {
 
     @Override
-    public boolean admits(WorkLoad load) {
-        return load.pending() < load.workerCapacity();
+    public ConnectionGate connectionGate() {
+        return load -> load.pending() < load.workerCapacity() ? Permit.none() : null;
     }
 
     @Override

@@ -15,9 +15,6 @@ public interface NewRequest {
     /** Whether its connection already holds one of the policy's session places. */
     boolean holdsSession();
 
-    /**
-     * Its connection takes a session place; the policy hears of its end through
-     * {@link AdmissionPolicy#sessionEnded()} when the connection closes.
-     */
-    void holdSession();
+    /** Its connection takes {@code place}, to give it back when it closes. */
+    void holdSession(SessionPlace place);
 }

@@ -10,8 +10,8 @@ package org.hybridconnector.admission;
 public final class OpenAdmission implements AdmissionPolicy {
 
     @Override
-    public boolean admits(WorkLoad load) {
-        return true;
+    public ConnectionGate connectionGate() {
+        return load -> Permit.none();
     }
 
     @Override

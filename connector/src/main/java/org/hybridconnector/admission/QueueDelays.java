@@ -23,7 +23,7 @@ import java.util.Map;
  * on the selector thread; each queue's figures change together under its lock, so a window never
  * sees a request counted as waiting without its arrival time.
  */
-public final class QueueDelays {
+public final class QueueDelays implements QueueWatcher {
 
     private final Map<WorkQueue, Queue> queues = new EnumMap<>(WorkQueue.class);
 
@@ -34,16 +34,19 @@ public final class QueueDelays {
     }
 
     /** A request joined {@code queue} at {@code queuedAt} (nanoseconds, {@link System#nanoTime()}). */
+    @Override
     public void queued(WorkQueue queue, long queuedAt) {
         queues.get(queue).queued(queuedAt);
     }
 
     /** A worker picked up, at {@code startedAt}, a request that joined {@code queue} at {@code queuedAt}. */
+    @Override
     public void started(WorkQueue queue, long queuedAt, long startedAt) {
         queues.get(queue).started(queuedAt, startedAt);
     }
 
     /** A request that joined {@code queue} at {@code queuedAt} was refused by its pool and will never start. */
+    @Override
     public void dropped(WorkQueue queue, long queuedAt) {
         queues.get(queue).dropped(queuedAt);
     }

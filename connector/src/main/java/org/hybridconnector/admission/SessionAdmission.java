@@ -68,73 +68,56 @@ public final class SessionAdmission implements AdmissionPolicy {
         return "sessions";
     }
 
-    /** The acceptor's question: in {@code backlog} mode each connection is a session to let in. */
+    /** In {@code backlog} mode each connection the acceptor takes in is a session to let in. */
     @Override
-    public boolean admits(WorkLoad load) {
+    public ConnectionGate connectionGate() {
         if (turnAway == TurnAway.REJECT) {
-            return true;
+            return load -> Permit.none();
         }
         // A "no" here is asked again every few milliseconds: the acceptor's held-back count
         // tells how often it had to wait, so only the sessions let in are counted.
-        boolean admittedNow = limit.tryAdmit();
-        if (admittedNow) {
-            admitted.incrementAndGet();
-        }
-        return admittedNow;
+        return load -> limit.tryAdmit() ? newPlace() : null;
+    }
+
+    /** In {@code reject} mode, the first request of a new session takes a place or is turned away. */
+    @Override
+    public RequestGate requestGate() {
+        return turnAway == TurnAway.BACKLOG ? RequestGate.OPEN : new NewSessionGate();
     }
 
     @Override
-    public boolean placePerConnection() {
-        return turnAway == TurnAway.BACKLOG;
+    public QueueWatcher queueWatcher() {
+        return delays;
     }
 
     @Override
-    public boolean sessionIsItsConnection() {
-        return turnAway == TurnAway.BACKLOG || newSessionBy == NewSessionBy.CONNECTION;
+    public MeasuringClock clock() {
+        return new MeasuringClock() {
+            @Override
+            public void tick(long nowNanos) {
+                endWindowIfDue(nowNanos);
+            }
+
+            @Override
+            public boolean measuresOverTime() {
+                return true;
+            }
+        };
     }
 
-    @Override
-    public boolean admitsRequest(NewRequest request) {
-        if (turnAway == TurnAway.BACKLOG || request.holdsSession()) {
-            return true;
-        }
-        boolean newSession = newSessionBy == NewSessionBy.CONNECTION ? request.firstOnConnection()
-                : !request.carriesCookie(cookieName);
-        if (!newSession) {
-            return true;
-        }
-        if (!limit.tryAdmit()) {
-            turnedAway.incrementAndGet();
-            return false;
-        }
+    /**
+     * A place just taken from the limit. With {@code backlog}, or sessions told by connection, the
+     * session is its connection and keeps it past the keep-alive limit; with cookies a new
+     * connection does not end the session, so the limit holds.
+     */
+    private SessionPlace newPlace() {
         admitted.incrementAndGet();
-        request.holdSession();
-        return true;
-    }
-
-    @Override
-    public void sessionEnded() {
-        limit.ended();
-    }
-
-    @Override
-    public void requestQueued(WorkQueue queue, long queuedAt) {
-        delays.queued(queue, queuedAt);
-    }
-
-    @Override
-    public void requestStarted(WorkQueue queue, long queuedAt, long startedAt) {
-        delays.started(queue, queuedAt, startedAt);
-    }
-
-    @Override
-    public void requestDropped(WorkQueue queue, long queuedAt) {
-        delays.dropped(queue, queuedAt);
+        return new SessionPlace(limit::ended,
+                turnAway == TurnAway.BACKLOG || newSessionBy == NewSessionBy.CONNECTION);
     }
 
     /** Ends the measuring window when it is due; the selector thread calls it often. */
-    @Override
-    public void tick(long now, WorkLoad load) {
+    private void endWindowIfDue(long now) {
         if (windowStart == Long.MIN_VALUE) {
             windowStart = now;
         }
@@ -146,15 +129,32 @@ public final class SessionAdmission implements AdmissionPolicy {
         limit.windowEnded(delays.windowEnded(now, window));
     }
 
-    @Override
-    public boolean measuresOverTime() {
-        return true;
-    }
+    /** The request gate of {@code turnAway="reject"}: a new session's first request needs a place. */
+    private final class NewSessionGate implements RequestGate {
 
-    /** Seconds a rejected client is asked to wait: a few windows, time for places to free. */
-    @Override
-    public int retryAfterSeconds() {
-        return 2;
+        @Override
+        public boolean admits(NewRequest request) {
+            if (request.holdsSession()) {
+                return true;
+            }
+            boolean newSession = newSessionBy == NewSessionBy.CONNECTION ? request.firstOnConnection()
+                    : !request.carriesCookie(cookieName);
+            if (!newSession) {
+                return true;
+            }
+            if (!limit.tryAdmit()) {
+                turnedAway.incrementAndGet();
+                return false;
+            }
+            request.holdSession(newPlace());
+            return true;
+        }
+
+        /** Seconds a rejected client is asked to wait: a few windows, time for places to free. */
+        @Override
+        public int retryAfterSeconds() {
+            return 2;
+        }
     }
 
     /** New sessions let in so far. */

@@ -5,37 +5,23 @@ import java.util.concurrent.TimeUnit;
 /**
  * How many sessions may be in progress at once, steered by the queueing delay of the requests
  * already admitted: the feedback half of {@link SessionAdmission}, free of threads and clocks so
- * that tests can drive it.
- * <p>
- * It limits sessions in progress rather than the rate of new ones because a session's load comes
- * at once and lasts: a session let in now sends requests for minutes, so a rate limit learns of its
- * mistake a session's length later and swings (a model of it did, with the period of a session).
- * A limit on sessions in progress feels each admission within one think time.
+ * that tests can drive it. It limits sessions in progress rather than the rate of new ones, since a
+ * session's load comes at once and lasts.
  * <p>
  * Open, it lets everything in. At the end of each measuring window it compares the window's mean
  * queueing delay with the target:
  * <ul>
- * <li><b>above the target in {@value #OVER_WINDOWS} windows in a row</b>: overload. The limit drops to
- * {@value #DECREASE} of the sessions in progress (or of the limit, if lower), never under a floor,
- * so that admission goes on probing; new sessions wait until enough admitted ones have ended. One
- * window over the target is not enough: a burst of lengthy requests (a handful of searches at once)
- * lifts one window's mean and drains by itself, and cutting for it leaves the server short of
- * work. It drops once per round: while more sessions are in progress than the last cut allows,
- * the cut is still taking effect, and a queue that outlasts a window is the same overload, not a
- * new one. Nor does it drop while the delay is lower than the window before: a queue that shrinks
- * is served faster than it fills, and cutting for what is left of it (a deep queue of lengthy
- * requests takes seconds to drain) would cut for the same overload again. Nor while fewer than
- * half the allowed sessions are in progress: the load has left, the queue is what it left behind,
- * and a cut under the few sessions still there would start the next rush from near the floor.
- * Stuck workers cut at once, but once per round as well;</li>
- * <li><b>at most half the target</b>: room to spare. If the limit binds (the sessions in progress
- * reach it), it rises by a {@value #RISE_FRACTION}th of itself, at least one: by one a window, a
- * limit cut a third too deep took a minute to climb back, while a fiftieth a window climbs that in
- * about ten seconds and overshoots by a window or two of rises, less than one cut. After
- * {@value #REOPEN_WINDOWS} windows in a row with fewer than half the allowed sessions in progress,
- * it no longer binds and admission opens again;</li>
+ * <li><b>above the target in {@value #OVER_WINDOWS} windows in a row</b> (or the workers stuck):
+ * the limit drops to {@value #DECREASE} of the sessions in progress, never under a floor. Once per
+ * round only, and not while the delay falls or fewer than half the allowed sessions are in
+ * progress: then the last cut, or the load's leaving, is what the queue shows;</li>
+ * <li><b>at most half the target</b>: a binding limit rises by a {@value #RISE_FRACTION}th of
+ * itself (at least one); after {@value #REOPEN_WINDOWS} windows in a row with fewer than half the
+ * allowed sessions in progress, admission opens again;</li>
  * <li><b>in between</b>: the limit holds. This dead band keeps it still under a steady load.</li>
  * </ul>
+ * Why each part is as it is: {@code docs/decisions/0004-session-limit-rule.md}.
+ * <p>
  * Thread safety: every method is synchronized; callers are the acceptor or the selector
  * (admitting), workers' connections closing (ending), and the selector (ending windows).
  */
@@ -93,14 +79,8 @@ public final class SessionLimit {
         if (stuck || queueDelayNanos > targetNanos) {
             calmWindows = 0;
             overWindows++;
-            // One cut per round: until the sessions over the last cut have ended, that cut has not
-            // been felt yet, and cutting again for the same queue would starve the server. Stuck
-            // workers end no session: cutting at each window of a stall would leave the limit near
-            // the floor long after it. A queue shorter than the window before is that cut being
-            // felt: the sessions in progress bring less work than the workers do, and what is left
-            // of the queue drains. With few sessions in progress, the load has left by itself and
-            // the queue is its tail: a cut to a tenth under the few sessions still there would hold
-            // the limit near the floor when the load comes back.
+            // One cut per round (while more sessions are in progress than the last cut allows, it
+            // has not been felt yet); none while the queue drains or the load has left by itself.
             if (inProgress <= limit && (stuck || (overWindows >= OVER_WINDOWS && !draining && !fewInProgress))) {
                 open = false;
                 limit = Math.max(floor, (int) (Math.min(limit, inProgress) * DECREASE));

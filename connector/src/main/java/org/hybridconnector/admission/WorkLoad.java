@@ -1,7 +1,8 @@
 package org.hybridconnector.admission;
 
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.BooleanSupplier;
+import java.util.function.Supplier;
 
 /**
  * The work the connector has taken on and not yet finished, as admission policies see it.
@@ -16,21 +17,23 @@ import java.util.concurrent.atomic.AtomicLong;
  * A fresh connection stops counting as soon as its first bytes arrive: from then on it is either
  * ready (its head is complete) or parked (a slow client trickling its head, which costs no worker
  * and so must not keep the acceptor shut). A fresh connection that stays silent stops counting
- * after a short grace (the selector loop's {@code FRESH_GRACE_MILLIS}), so silent clients cannot
+ * after a short grace (the selector's {@code Parks.FRESH_GRACE_MILLIS}), so silent clients cannot
  * keep the acceptor shut either.
  * <p>
+ * Work enters and leaves through permits ({@link #connectionAccepted()}, {@link RequestPermit}),
+ * each released exactly once, so the counts cannot drift whichever way the work ends.
+ * <p>
  * Thread safety: every method may be called from any thread. The acceptor waits on this object's
- * monitor; it is only notified when it is actually waiting, so the hot path of a worker finishing
- * a request costs one volatile read.
+ * monitor ({@link AcceptorGate}); it is only notified when it is actually waiting, so the hot path
+ * of a worker finishing a request costs one volatile read.
  */
 public final class WorkLoad {
 
     private final AtomicInteger fresh = new AtomicInteger();
     private final AtomicInteger ready = new AtomicInteger();
     private final AtomicInteger running = new AtomicInteger();
-    private final AtomicLong heldBack = new AtomicLong();
     private volatile int workerCapacity;
-    private volatile boolean acceptorWaiting;
+    private volatile boolean waiting;
 
     public WorkLoad(int workerCapacity) {
         this.workerCapacity = workerCapacity;
@@ -42,7 +45,7 @@ public final class WorkLoad {
 
     public void setWorkerCapacity(int workerCapacity) {
         this.workerCapacity = workerCapacity;
-        wakeAcceptor();
+        wakeWaiters();
     }
 
     /** Connections accepted whose first bytes have not arrived yet. */
@@ -65,78 +68,80 @@ public final class WorkLoad {
         return fresh.get() + ready.get() + running.get();
     }
 
-    /** How many times the acceptor had to wait before it could take in a connection. */
-    public long heldBackCount() {
-        return heldBack.get();
+    /** Whether a thread (the acceptor) waits for work to end now. */
+    public boolean hasWaiter() {
+        return waiting;
     }
 
-    /** Whether the acceptor is waiting for admission now. */
-    public boolean isAcceptorWaiting() {
-        return acceptorWaiting;
-    }
-
-    public void connectionAccepted() {
+    /**
+     * Counts a connection just accepted as work on its way, until the returned permit is released
+     * (its first bytes arrived, its grace ran out, or it closed), whichever comes first.
+     */
+    public Permit connectionAccepted() {
         fresh.incrementAndGet();
+        return new Permit() {
+            @Override
+            protected void onRelease() {
+                freshConnectionSettled();
+            }
+        };
     }
 
-    /** The first bytes of a fresh connection arrived, or it closed before sending any. */
-    public void freshConnectionSettled() {
+    private void freshConnectionSettled() {
         fresh.decrementAndGet();
-        wakeAcceptor();
+        wakeWaiters();
     }
 
-    public void requestQueued() {
+    /** Counted by {@link RequestPermit}: queued, started, then finished or dropped. */
+    void requestQueued() {
         ready.incrementAndGet();
     }
 
-    public void requestStarted() {
+    void requestStarted() {
         ready.decrementAndGet();
         running.incrementAndGet();
     }
 
-    public void requestFinished() {
+    void requestFinished() {
         running.decrementAndGet();
-        wakeAcceptor();
+        wakeWaiters();
     }
 
     /** A queued request was refused by the worker pool and will never start. */
-    public void requestDropped() {
+    void requestDropped() {
         ready.decrementAndGet();
-        wakeAcceptor();
+        wakeWaiters();
     }
 
     /**
-     * Blocks the calling thread (the acceptor) until {@code policy} admits a new connection or
-     * {@code keepWaiting} turns false. The wait is re-checked at least every {@code recheckMillis}
-     * so that a policy whose answer depends on time (a measured response time) is re-asked.
+     * Blocks the calling thread until {@code admit} answers, {@code keepWaiting} turns false, or
+     * the thread is interrupted; {@code admit} is asked again whenever work ends and at least
+     * every {@code recheckMillis}.
      *
-     * @return {@code true} if the policy admitted, {@code false} if the wait was cut short
+     * @return {@code admit}'s answer, or {@code null} if the wait was cut short
      */
-    public boolean awaitAdmission(AdmissionPolicy policy, java.util.function.BooleanSupplier keepWaiting,
+    <T> T awaitWork(Supplier<T> admit, BooleanSupplier keepWaiting,
             long recheckMillis) throws InterruptedException {
-        if (policy.admits(this)) {
-            return true;
-        }
-        heldBack.incrementAndGet();
         synchronized (this) {
-            acceptorWaiting = true;
+            waiting = true;
             try {
-                while (!policy.admits(this)) {
+                T answer;
+                while ((answer = admit.get()) == null) {
                     if (!keepWaiting.getAsBoolean()) {
-                        return false;
+                        return null;
                     }
                     wait(recheckMillis);
                 }
-                return true;
+                return answer;
             } finally {
-                acceptorWaiting = false;
+                waiting = false;
             }
         }
     }
 
-    /** Wakes the acceptor if it waits, so it asks its policy again (work finished, or a stop). */
-    public void wakeAcceptor() {
-        if (acceptorWaiting) {
+    /** Wakes a thread waiting in {@link #awaitWork}, so it asks again (work ended, or a stop). */
+    public void wakeWaiters() {
+        if (waiting) {
             synchronized (this) {
                 notifyAll();
             }

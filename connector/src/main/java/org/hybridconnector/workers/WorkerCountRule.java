@@ -2,36 +2,21 @@ package org.hybridconnector.workers;
 
 /**
  * The adaptive worker count: how many workers may serve at once, between a minimum and a maximum,
- * so that an operator need not tune {@code maxThreads} by hand.
- * <p>
- * It climbs the throughput curve by trials. Once a second it is told the second's mean ready-queue
- * length, the share of it during which the acceptor held new connections back (admission control:
- * there the demand waits in the kernel's backlog, which no queue length shows), the utilization of
- * the workers allowed, and the requests completed; it judges on
- * {@value #WINDOW_TICKS}-second windows, because one second's completions vary by several per cent
- * with the mix of requests in it, and a rule that trusts single seconds keeps workers on noise.
+ * so that an operator need not tune {@code maxThreads} by hand. It climbs the throughput curve by
+ * trials, judged on {@value #WINDOW_TICKS}-second windows of completions.
  * <ul>
  * <li><b>Under pressure</b> (a window with at least 90 % of the workers busy and a mean queue of at
- * least one, or the acceptor held back half the time or more), once the hold is over, it tries a
- * step in its current direction and compares the next window's completions with the last one's. Up
- * is by half the count (at least one; a step sized by the queue jumped straight to the maximum on
- * every probe, trials that look like oscillation): kept if completions grew by 5 % or more, and
- * then only as many added workers as the gain pays for at the earlier rate per worker. Down is by
- * a quarter of the count (at least one): kept if
- * completions fell by less than 3 %, since then the workers removed did no work the others could
- * not do (the bottleneck is the database or the CPU). A kept step is followed by another in the same
- * direction; a step that did not pay is undone, the direction turns, and the count holds for
- * {@value #HOLD_TICKS} seconds, twice as long after each further step that does not pay (at most
- * {@value #MAX_HOLD_TICKS}), so that a count that has found the knee of the curve stays there and
- * moves again only to probe, ever more rarely.</li>
+ * least one, or the acceptor held back half the time or more), once any hold is over, it tries a
+ * step in its current direction: up by half the count, kept if completions grew by 5 % or more
+ * (and then only as many workers as the gain pays for); down by a quarter, kept if completions fell
+ * by less than 3 %. A kept step is followed by another the same way; a step that did not pay is
+ * undone, the direction turns, and the count holds for {@value #HOLD_TICKS} seconds, twice as long
+ * after each further unpaid step (at most {@value #MAX_HOLD_TICKS}).</li>
  * <li><b>Idle</b>: after {@value #IDLE_TICKS} seconds in a row under 50 % utilization with next to
- * no queue and nobody held back, one worker fewer. Not while a step is on trial: the workers a step
- * up adds may empty the queue and leave the others half idle, which is the step's effect to judge
- * by its completions, not a reason to undo it.</li>
+ * no queue and nobody held back, one worker fewer; not while a step is on trial.</li>
  * <li>Otherwise it holds.</li>
  * </ul>
- * Trials in both directions make it unbiased: noise that lets a useless worker in once is as likely
- * to let it out again, so the count cannot creep up under a long overload.
+ * Why windows, trials both ways and these steps: {@code docs/decisions/0005-adaptive-worker-count.md}.
  * <p>
  * Thread safety: none; only the selector thread ticks it.
  */

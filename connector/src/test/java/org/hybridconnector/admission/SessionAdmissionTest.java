@@ -19,21 +19,21 @@ class SessionAdmissionTest {
 
     /** One half-second window in which fifty quick requests wait 20 ms and {@code searches} more queue up. */
     private void window(int searches) {
-        admission.tick(now, load);
+        admission.clock().tick(now);
         for (int i = 0; i < 50; i++) {
-            admission.requestQueued(WorkQueue.GENERAL, now);
-            admission.requestStarted(WorkQueue.GENERAL, now, now + 20 * MS);
+            admission.queueWatcher().queued(WorkQueue.GENERAL, now);
+            admission.queueWatcher().started(WorkQueue.GENERAL, now, now + 20 * MS);
         }
         for (int i = 0; i < searches; i++) {
-            admission.requestQueued(WorkQueue.LENGTHY, now);
+            admission.queueWatcher().queued(WorkQueue.LENGTHY, now);
         }
         now += SessionAdmission.WINDOW_MILLIS * MS;
-        admission.tick(now, load);
+        admission.clock().tick(now);
     }
 
     private void admitForty() {
         for (int session = 0; session < 40; session++) {
-            assertTrue(admission.admits(load));
+            assertTrue(admission.connectionGate().admit(load) != null);
         }
         assertEquals(-1, admission.sessionLimit(), "open at first");
     }

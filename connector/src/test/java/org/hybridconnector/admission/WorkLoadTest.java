@@ -16,57 +16,66 @@ class WorkLoadTest {
 
     private final WorkLoad load = new WorkLoad(2);
     private final AdmissionPolicy busyWorkers = new BusyWorkersAdmission();
+    private final AcceptorGate gate = new AcceptorGate(load);
+
+    private boolean admits(AdmissionPolicy policy) {
+        return policy.connectionGate().admit(load) != null;
+    }
+
+    private RequestPermit running() {
+        RequestPermit permit = RequestPermit.take(load, QueueWatcher.NONE, WorkQueue.GENERAL);
+        permit.start();
+        return permit;
+    }
 
     @Test
     void testBurstOfNewConnectionsCountsBeforeAnyWorkerIsBusy() {
         // Two connections accepted in a burst: no worker is busy yet, but both requests are coming.
         load.connectionAccepted();
-        assertTrue(busyWorkers.admits(load));
+        assertTrue(admits(busyWorkers));
         load.connectionAccepted();
-        assertFalse(busyWorkers.admits(load), "a third connection must wait: two requests are on their way");
+        assertFalse(admits(busyWorkers), "a third connection must wait: two requests are on their way");
     }
 
     @Test
     void testWorkMovesFromFreshToReadyToRunningAndOut() {
-        load.connectionAccepted();
-        load.requestQueued();
-        load.freshConnectionSettled();
+        Permit arrival = load.connectionAccepted();
+        RequestPermit request = RequestPermit.take(load, QueueWatcher.NONE, WorkQueue.GENERAL);
+        arrival.release();
         assertEquals(1, load.pending());
-        load.requestStarted();
+        request.start();
         assertEquals(0, load.ready());
         assertEquals(1, load.running());
-        load.requestFinished();
+        request.release();
         assertEquals(0, load.pending());
     }
 
     @Test
     void testATricklingClientStopsCountingOnceItsFirstBytesArrive() {
         load.connectionAccepted();
-        load.connectionAccepted();
-        load.freshConnectionSettled(); // first byte of a slow head: it now waits in the selector
-        assertTrue(busyWorkers.admits(load));
+        Permit trickling = load.connectionAccepted();
+        trickling.release(); // first byte of a slow head: it now waits in the selector
+        assertTrue(admits(busyWorkers));
     }
 
     @Test
     void testAcceptorWaitsWhileWorkersAreBusyAndWakesWhenOneFrees() throws Exception {
-        load.requestQueued();
-        load.requestStarted();
-        load.requestQueued();
-        load.requestStarted();
+        RequestPermit first = running();
+        running();
         CompletableFuture<Boolean> admitted = CompletableFuture.supplyAsync(() -> {
             try {
-                return Boolean.valueOf(load.awaitAdmission(busyWorkers, () -> true, 10_000));
+                return Boolean.valueOf(gate.await(busyWorkers.connectionGate(), () -> true, 10_000) != null);
             } catch (InterruptedException e) {
                 throw new IllegalStateException(e);
             }
         });
         assertThrows(TimeoutException.class, () -> admitted.get(300, TimeUnit.MILLISECONDS));
-        assertTrue(load.isAcceptorWaiting());
-        assertEquals(1, load.heldBackCount());
-        load.requestFinished();
+        assertTrue(gate.isHolding());
+        assertEquals(1, gate.heldBackCount());
+        first.release();
         // Woken by the finish, not by the 10 s re-check.
         assertTrue(admitted.get(2, TimeUnit.SECONDS).booleanValue());
-        assertFalse(load.isAcceptorWaiting());
+        assertFalse(gate.isHolding());
     }
 
     @Test
@@ -76,7 +85,7 @@ class WorkLoadTest {
         boolean[] running = { true };
         CompletableFuture<Boolean> admitted = CompletableFuture.supplyAsync(() -> {
             try {
-                return Boolean.valueOf(load.awaitAdmission(busyWorkers, () -> running[0], 20));
+                return Boolean.valueOf(gate.await(busyWorkers.connectionGate(), () -> running[0], 20) != null);
             } catch (InterruptedException e) {
                 throw new IllegalStateException(e);
             }
@@ -90,10 +99,10 @@ class WorkLoadTest {
     void testPolicyNames() {
         Supplier<AdmissionPolicy> sessions = () -> new SessionAdmission(100, SessionAdmission.TurnAway.REJECT,
                 SessionAdmission.NewSessionBy.CONNECTION, "JSESSIONID");
-        assertEquals("busyWorkers", AdmissionPolicy.named("busyWorkers", sessions).name());
-        assertEquals("none", AdmissionPolicy.named(" NONE ", sessions).name());
-        assertEquals("sessions", AdmissionPolicy.named("Sessions", sessions).name());
-        assertTrue(AdmissionPolicy.named("none", sessions).admits(load));
-        assertThrows(IllegalArgumentException.class, () -> AdmissionPolicy.named("random", sessions));
+        assertEquals("busyWorkers", AdmissionPolicies.named("busyWorkers", sessions).name());
+        assertEquals("none", AdmissionPolicies.named(" NONE ", sessions).name());
+        assertEquals("sessions", AdmissionPolicies.named("Sessions", sessions).name());
+        assertTrue(admits(AdmissionPolicies.named("none", sessions)));
+        assertThrows(IllegalArgumentException.class, () -> AdmissionPolicies.named("random", sessions));
     }
 }

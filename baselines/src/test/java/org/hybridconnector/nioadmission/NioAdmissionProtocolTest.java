@@ -1,5 +1,6 @@
 package org.hybridconnector.nioadmission;
 
+import static org.hybridconnector.Conditions.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -17,7 +18,6 @@ import java.util.List;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.BooleanSupplier;
 
 import org.apache.catalina.core.StandardThreadExecutor;
 import org.apache.coyote.Request;
@@ -211,14 +211,6 @@ class NioAdmissionProtocolTest {
         long start = System.nanoTime();
         action.run();
         return (System.nanoTime() - start) / 1_000_000;
-    }
-
-    private static void await(BooleanSupplier condition, String message) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (!condition.getAsBoolean()) {
-            assertTrue(System.nanoTime() < deadline, message);
-            Thread.sleep(10);
-        }
     }
 
     /**

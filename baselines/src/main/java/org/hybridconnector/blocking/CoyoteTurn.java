@@ -9,6 +9,7 @@ import org.apache.tomcat.util.net.AbstractEndpoint.Handler.SocketState;
 import org.apache.tomcat.util.net.SocketEvent;
 import org.apache.tomcat.util.net.SocketProcessorBase;
 import org.apache.tomcat.util.net.SocketWrapperBase;
+import org.apache.tomcat.util.res.StringManager;
 
 /**
  * Coyote's handler run once for one event of one connection, on the calling thread and under the
@@ -17,6 +18,7 @@ import org.apache.tomcat.util.net.SocketWrapperBase;
 final class CoyoteTurn extends SocketProcessorBase<SocketChannel> {
 
     private static final Log log = LogFactory.getLog(CoyoteTurn.class);
+    private static final StringManager sm = StringManager.getManager(CoyoteTurn.class);
 
     /** {@code CLOSED} unless Coyote says otherwise: also the outcome for a connection already closed. */
     private SocketState state = SocketState.CLOSED;
@@ -34,7 +36,7 @@ final class CoyoteTurn extends SocketProcessorBase<SocketChannel> {
             state = endpoint.getHandler().process(socketWrapper, event);
         } catch (Throwable t) {
             ExceptionUtils.handleThrowable(t);
-            log.error("Processing " + event + " on " + socketWrapper + " failed", t);
+            log.error(sm.getString("turn.processingFailed", event, socketWrapper), t);
             state = SocketState.CLOSED;
         }
     }

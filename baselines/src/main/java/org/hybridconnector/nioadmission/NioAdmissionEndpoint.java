@@ -12,7 +12,8 @@ import org.apache.tomcat.util.threads.ThreadPoolExecutor;
 /**
  * Tomcat's stock NIO endpoint plus the paper's plain admission rule: before each accept, while
  * every worker thread is busy, the acceptor waits. It exists as the yardstick the hybrid endpoint
- * must beat (DESIGN.md section 3): everything else (poller, keep-alive, executor queue) is stock.
+ * must beat: stock NIO plus this one rule is about thirty lines, and everything else (poller,
+ * keep-alive, executor queue) is stock.
  * <p>
  * What a client observes: while every worker is busy, a new client's connection completes at TCP
  * level and waits in the kernel backlog ({@code acceptCount}) unanswered; clients already

@@ -12,6 +12,7 @@ import org.apache.tomcat.util.ExceptionUtils;
 import org.apache.tomcat.util.net.SocketEvent;
 import org.apache.tomcat.util.net.SocketProcessorBase;
 import org.apache.tomcat.util.net.SocketWrapperBase;
+import org.apache.tomcat.util.res.StringManager;
 import org.hybridconnector.ChannelEndpoint;
 
 /**
@@ -23,12 +24,14 @@ import org.hybridconnector.ChannelEndpoint;
  * {@code disableKeepAlivePercentage} of the threads are busy, responses close their connection
  * ({@link KeepAliveRule}).
  * <p>
- * It is the paper's "multithreaded Tomcat", kept in the jar so that benchmarks can compare the
- * hybrid design with it in one build. It is not meant for production.
+ * It is the paper's "multithreaded Tomcat", kept so that benchmarks can compare the
+ * hybrid design with it in one build; it ships in the baselines jar, which only the benchmarks
+ * and tests install. It is not meant for production.
  */
 public class BlockingEndpoint extends ChannelEndpoint {
 
     private static final Log log = LogFactory.getLog(BlockingEndpoint.class);
+    private static final StringManager sm = StringManager.getManager(BlockingEndpoint.class);
 
     /** {@code maxConnections} not set: use the thread count, as the BIO connector did. */
     static final int MAX_CONNECTIONS_FROM_THREADS = 0;
@@ -102,7 +105,7 @@ public class BlockingEndpoint extends ChannelEndpoint {
     @Override
     public void bind() throws Exception {
         if (isSSLEnabled()) {
-            throw new IllegalArgumentException("The blocking connector does not support TLS (SSLEnabled=\"true\")");
+            throw new IllegalArgumentException(sm.getString("endpoint.noTls"));
         }
         if (getMaxConnections() == MAX_CONNECTIONS_FROM_THREADS) {
             setMaxConnections(getExecutor() == null ? Math.max(1, getMaxThreads()) : workerCapacity());
@@ -112,13 +115,8 @@ public class BlockingEndpoint extends ChannelEndpoint {
 
     @Override
     public void startInternal() throws Exception {
-        if (running) {
+        if (!startRunning()) {
             return;
-        }
-        running = true;
-        paused = false;
-        if (getExecutor() == null) {
-            createExecutor();
         }
         initializeConnectionLatch();
         startAcceptorThread();
@@ -131,14 +129,9 @@ public class BlockingEndpoint extends ChannelEndpoint {
      */
     @Override
     public void stopInternal() throws Exception {
-        if (!paused) {
-            pause();
-        }
-        if (!running) {
+        if (!stopAccepting()) {
             return;
         }
-        running = false;
-        acceptor.stopMillis(100 + 2 * getSocketProperties().getUnlockTimeout());
         for (SocketWrapperBase<SocketChannel> connection : connections.values()) {
             ((BlockingSocketWrapper) connection).wakeOwner();
         }
@@ -147,9 +140,7 @@ public class BlockingEndpoint extends ChannelEndpoint {
             Thread.sleep(10);
         }
         shutdownExecutor();
-        for (SocketWrapperBase<SocketChannel> connection : connections.values()) {
-            connection.close();
-        }
+        closeConnections();
     }
 
     // ------------------------------------------------------- the acceptor's side
@@ -159,22 +150,18 @@ public class BlockingEndpoint extends ChannelEndpoint {
     protected boolean setSocketOptions(SocketChannel channel) {
         BlockingSocketWrapper connection = null;
         try {
-            channel.configureBlocking(false);
-            getSocketProperties().setProperties(channel.socket());
+            configureAccepted(channel);
             connection = new BlockingSocketWrapper(channel, this);
-            connections.put(channel, connection);
-            connection.setKeepAliveLeft(getMaxKeepAliveRequests());
-            connection.setReadTimeout(getConnectionTimeout());
-            connection.setWriteTimeout(getConnectionTimeout());
+            adopt(channel, connection);
             getExecutor().execute(new ConnectionOwner(this, connection));
             return true;
         } catch (RejectedExecutionException e) {
-            log.warn("The executor of " + getName() + " rejected " + connection, e);
+            log.warn(sm.getString("endpoint.executorRejected", getName(), connection), e);
             connection.close();
             return true;
         } catch (Throwable t) {
             ExceptionUtils.handleThrowable(t);
-            log.error("Setting up an accepted connection failed", t);
+            log.error(sm.getString("endpoint.socketOptionsFailed"), t);
             if (connection == null) {
                 destroySocket(channel);
             } else {

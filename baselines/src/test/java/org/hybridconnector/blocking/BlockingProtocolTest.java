@@ -1,9 +1,9 @@
 package org.hybridconnector.blocking;
 
+import static org.hybridconnector.Conditions.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -17,8 +17,6 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
 
 import org.apache.coyote.Request;
 import org.hybridconnector.PlainTextAdapter;
@@ -197,14 +195,6 @@ class BlockingProtocolTest {
             read += in.read(body, read, length - read);
         }
         return new Reply(Integer.parseInt(statusLine.split(" ")[1]), connection, new String(body));
-    }
-
-    private static void await(BooleanSupplier condition, String message) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (!condition.getAsBoolean()) {
-            assertTrue(System.nanoTime() < deadline, message);
-            Thread.sleep(10);
-        }
     }
 
     /** Catalina's part, reduced to answering 200 with the request's path as the body. */

@@ -1,0 +1,381 @@
+package org.hybridconnector;
+
+import java.io.IOException;
+import java.net.SocketTimeoutException;
+import java.nio.ByteBuffer;
+import java.nio.channels.CancelledKeyException;
+import java.nio.channels.SelectionKey;
+import java.nio.channels.Selector;
+import java.nio.channels.SocketChannel;
+
+import org.apache.coyote.Processor;
+import org.apache.tomcat.util.net.SocketBufferHandler;
+import org.apache.tomcat.util.net.SocketEvent;
+import org.apache.tomcat.util.res.StringManager;
+
+/**
+ * One client connection's state machine on the selector side: what it waits for
+ * ({@link State}), the interest it wants on its key, and what it does when the selector reports
+ * it ready or a deadline passes.
+ * <pre>
+ *   register ──► AWAIT_HEAD ──(head complete)──► SERVING ──(Coyote done: OPEN)──► AWAIT_HEAD
+ *                 │  ▲                             │  ▲
+ *                 │  └── (the client trickles)     │  └──(bytes arrive)── AWAIT_DATA ◄──(LONG)
+ *                 ▼                                ▼
+ *        (idle past its time-out: close)   SENDING_FILE ──(file sent)──► AWAIT_HEAD, SERVING or close
+ * </pre>
+ * Apart from the state it keeps whether a servlet waits to write ({@code wantsWrite}), so the
+ * interest it wants is a function of the two ({@link #interest()}); after every step the key is
+ * brought in line with it ({@link #updateKey()}), the way Jetty keeps the wanted interest apart
+ * from the key's.
+ * <p>
+ * Thread safety: every field is the selector thread's. Other threads reach it only through
+ * {@link HandBack} and {@link #register()}, which queue the change for the selector thread; the
+ * socket wrapper is Coyote's view of the same connection.
+ */
+final class Connection implements Selectable, HandBack {
+
+    private static final StringManager sm = StringManager.getManager(Connection.class);
+
+    /** What a connection waits for. */
+    enum State {
+        /** Not in the selector's care: a worker has it, or it waits only for a write. */
+        SERVING,
+        /** Parked until a complete request head is buffered: between requests, or a head on its way. */
+        AWAIT_HEAD,
+        /** Parked with a processor attached (a split head, a servlet's non-blocking read): any byte dispatches. */
+        AWAIT_DATA,
+        /** The selector sends the rest of a file as the client takes it. */
+        SENDING_FILE
+    }
+
+    private final HybridSocketWrapper wrapper;
+    private final SelectorLoop loop;
+    private final Parks parks;
+    private final Dispatcher dispatcher;
+    private final BufferPool buffers;
+    private final HeadScanner headScanner = new HeadScanner();
+
+    private State state = State.SERVING;
+    private boolean wantsWrite;
+    /** Changes with every change of wait, so that a deadline set for an earlier wait is known stale. */
+    private long ticket;
+    private SelectionKey key;
+    private FileTransfer transfer;
+    /** When the client last took bytes of {@link #transfer}: its stall deadline counts from then. */
+    private long transferProgressNanos;
+    /** Request heads handed to a worker so far: the first is what makes a new session. */
+    private int headsSeen;
+
+    Connection(SocketChannel channel, ChannelEndpoint endpoint, ReadinessWaiter.Pool waiters, SelectorLoop loop,
+            Parks parks, Dispatcher dispatcher, BufferPool buffers) {
+        this.wrapper = new HybridSocketWrapper(channel, endpoint, waiters, this);
+        this.loop = loop;
+        this.parks = parks;
+        this.dispatcher = dispatcher;
+        this.buffers = buffers;
+    }
+
+    /** Coyote's view of this connection. */
+    HybridSocketWrapper socketWrapper() {
+        return wrapper;
+    }
+
+    // ------------------------------------------------ requests from other threads
+
+    /** Takes in a connection the acceptor has just accepted. */
+    void register() {
+        queue(selector -> {
+            if (loop.isDraining()) {
+                close();
+                return;
+            }
+            key = wrapper.getSocket().register(selector, 0, this);
+            parks.add(Deadline.FRESH, this, ticket, System.nanoTime());
+            // A TLS connection's first bytes are its handshake, for a worker to advance.
+            park(wrapper.isHandshakeComplete() ? State.AWAIT_HEAD : State.AWAIT_DATA, Deadline.HEAD);
+        });
+    }
+
+    @Override
+    public void awaitHead() {
+        queue(selector -> awaitHeadNow());
+    }
+
+    @Override
+    public void awaitData() {
+        queue(selector -> park(State.AWAIT_DATA, Deadline.HEAD));
+    }
+
+    @Override
+    public void awaitWrite() {
+        queue(selector -> wantsWrite = true);
+    }
+
+    @Override
+    public void finishTransfer(FileTransfer file) {
+        loop.submit(selector -> {
+            if (wrapper.isClosed()) {
+                // Closed on its way here: only the file is left to let go.
+                file.close();
+                return;
+            }
+            transfer = file;
+            parks.transfersChanged(1);
+            enter(State.SENDING_FILE);
+            transferProgressNanos = System.nanoTime();
+            parks.add(Deadline.STALL, this, ticket, transferProgressNanos);
+            updateKey();
+        });
+    }
+
+    /** A step another thread asked for, run on the selector thread unless the connection closed meanwhile. */
+    private interface Step {
+        void run(Selector selector) throws IOException;
+    }
+
+    private void queue(Step step) {
+        loop.submit(selector -> {
+            if (wrapper.isClosed()) {
+                return;
+            }
+            try {
+                step.run(selector);
+                updateKey();
+            } catch (IOException | CancelledKeyException e) {
+                wrapper.logDebug(sm.getString("connection.parkFailed", wrapper), e);
+                close();
+            }
+        });
+    }
+
+    // ---------------------------------------------------------- selector thread
+
+    @Override
+    public void selected(int readyOps) {
+        if (wrapper.isClosed()) {
+            return;
+        }
+        boolean writable = (readyOps & SelectionKey.OP_WRITE) != 0;
+        if (wantsWrite && writable) {
+            wantsWrite = false;
+            if (!dispatcher.dispatch(wrapper, SocketEvent.OPEN_WRITE)) {
+                close();
+                return;
+            }
+        } else if (state == State.SENDING_FILE && writable) {
+            continueTransfer();
+            updateKey();
+            return;
+        }
+        if ((readyOps & SelectionKey.OP_READ) != 0) {
+            if (state == State.AWAIT_HEAD) {
+                readHead();
+            } else if (state == State.AWAIT_DATA) {
+                dispatch(SocketEvent.OPEN_READ);
+                wrapper.settleFresh();
+            }
+        }
+        updateKey();
+    }
+
+    @Override
+    public boolean holdsTicket(long ticket) {
+        return this.ticket == ticket;
+    }
+
+    @Override
+    public void expired(Deadline deadline, long now) {
+        switch (deadline) {
+            case FRESH -> wrapper.settleFresh();
+            case KEEP_ALIVE, HEAD -> idleTimedOut();
+            case STALL -> {
+                if (now - transferProgressNanos >= parks.stallNanos()) {
+                    parks.idleClosed();
+                    close();
+                } else {
+                    // The client has taken bytes since: its deadline counts from the last of them.
+                    parks.add(Deadline.STALL, this, ticket, transferProgressNanos);
+                }
+            }
+        }
+    }
+
+    @Override
+    public void closeIfParked() {
+        if (isParked()) {
+            close();
+        }
+    }
+
+    @Override
+    public void closeNow() {
+        close();
+    }
+
+    /** The interest this connection wants on its key, from its state and {@code wantsWrite}. */
+    private int interest() {
+        int interest = isParked() ? SelectionKey.OP_READ : 0;
+        if (wantsWrite || state == State.SENDING_FILE) {
+            interest |= SelectionKey.OP_WRITE;
+        }
+        return interest;
+    }
+
+    /** Brings the key's interest set in line with {@link #interest()}. */
+    private void updateKey() {
+        if (key != null && key.isValid()) {
+            int wanted = interest();
+            if (key.interestOps() != wanted) {
+                key.interestOps(wanted);
+            }
+        }
+    }
+
+    private boolean isParked() {
+        return state == State.AWAIT_HEAD || state == State.AWAIT_DATA;
+    }
+
+    /** Moves to {@code next}, keeping the parked count, and makes every earlier deadline stale. */
+    private void enter(State next) {
+        boolean wasParked = isParked();
+        state = next;
+        ticket++;
+        if (wasParked != isParked()) {
+            parks.parkedChanged(wasParked ? -1 : 1);
+        }
+    }
+
+    private void park(State parking, Deadline deadline) {
+        enter(parking);
+        parks.add(deadline, this, ticket, System.nanoTime());
+    }
+
+    private void awaitHeadNow() {
+        if (loop.isDraining()) {
+            close();
+            return;
+        }
+        // Bytes of the next request may already be buffered (pipelining): look at them first.
+        ByteBuffer buffer = wrapper.readBufferForWrite();
+        headScanner.reset();
+        if (buffer.position() == 0) {
+            wrapper.releaseBuffersIfEmpty(buffers);
+            park(State.AWAIT_HEAD, Deadline.KEEP_ALIVE);
+            if (wrapper.hasBufferedInput()) {
+                // TLS records already taken from the socket will not make it readable again.
+                readHead();
+            }
+        } else if (headScanner.headComplete(buffer) || !buffer.hasRemaining()) {
+            dispatchHead();
+        } else {
+            park(State.AWAIT_HEAD, Deadline.HEAD);
+        }
+    }
+
+    /** Reads what has arrived of a request head; dispatches once it is complete. */
+    private void readHead() {
+        SocketBufferHandler handler = wrapper.acquireBuffers(buffers);
+        handler.configureReadBufferForWrite();
+        ByteBuffer buffer = handler.getReadBuffer();
+        boolean firstBytes = buffer.position() == 0;
+        int n;
+        try {
+            n = wrapper.readFromTransport(buffer);
+        } catch (IOException e) {
+            wrapper.logDebug(sm.getString("connection.readFailed", wrapper), e);
+            close();
+            return;
+        }
+        if (n < 0) {
+            // The client closed between requests: the normal end of a keep-alive connection.
+            close();
+            return;
+        }
+        if (n == 0) {
+            return;
+        }
+        if (headScanner.headComplete(buffer) || !buffer.hasRemaining()) {
+            // Complete, or too large for the buffer: Coyote's parser takes it from here (and
+            // answers 400 if the head exceeds maxHttpHeaderSize). Queued before it stops counting
+            // as fresh, so admission control never sees the request as no work at all.
+            dispatchHead();
+            wrapper.settleFresh();
+            return;
+        }
+        wrapper.settleFresh();
+        if (firstBytes) {
+            // The next request has begun: from now on it has connectionTimeout to arrive whole.
+            park(State.AWAIT_HEAD, Deadline.HEAD);
+        }
+    }
+
+    /** Hands over a connection whose request head is complete (or fills the buffer). */
+    private void dispatchHead() {
+        enter(State.SERVING);
+        if (!dispatcher.serveHead(wrapper, headsSeen++ == 0)) {
+            close();
+        }
+    }
+
+    private void dispatch(SocketEvent event) {
+        enter(State.SERVING);
+        if (!dispatcher.dispatch(wrapper, event)) {
+            close();
+        }
+    }
+
+    /** Sends what the socket takes of the file; once it is all sent, the connection goes on. */
+    private void continueTransfer() {
+        FileTransfer file = transfer;
+        boolean done;
+        try {
+            done = file.advance(wrapper.getSocket());
+        } catch (IOException e) {
+            wrapper.logDebug(sm.getString("connection.sendFileFailed", file.name(), wrapper), e);
+            close();
+            return;
+        }
+        transferProgressNanos = System.nanoTime();
+        if (!done) {
+            return;
+        }
+        endTransfer();
+        enter(State.SERVING);
+        switch (file.keepAliveState()) {
+            case OPEN -> awaitHeadNow();
+            case PIPELINED -> dispatch(SocketEvent.OPEN_READ);
+            default -> close();
+        }
+    }
+
+    private void endTransfer() {
+        if (transfer != null) {
+            transfer.close();
+            transfer = null;
+            parks.transfersChanged(-1);
+        }
+    }
+
+    private void idleTimedOut() {
+        Processor processor = (Processor) wrapper.getCurrentProcessor();
+        if (state == State.AWAIT_DATA && processor != null && processor.isAsync()) {
+            // A servlet waits in a ReadListener: it must hear of the time-out through onError.
+            enter(State.SERVING);
+            wrapper.setError(new SocketTimeoutException());
+            if (!dispatcher.dispatch(wrapper, SocketEvent.ERROR)) {
+                close();
+            }
+            return;
+        }
+        parks.idleClosed();
+        close();
+    }
+
+    /** Closes the connection; closing the channel cancels its key. */
+    private void close() {
+        endTransfer();
+        enter(State.SERVING);
+        wrapper.close();
+    }
+}

@@ -1,0 +1,13 @@
+package org.hybridconnector;
+
+/** The kinds of wait in the selector, each with its own fixed time-out (see {@link Parks}). */
+enum Deadline {
+    /** Between requests: {@code keepAliveTimeout}. */
+    KEEP_ALIVE,
+    /** A request head, or bytes a processor waits for, on their way: {@code connectionTimeout}. */
+    HEAD,
+    /** A new connection's first bytes: {@link Parks#FRESH_GRACE_MILLIS}. */
+    FRESH,
+    /** A file transfer whose client takes no byte: {@code connectionTimeout} since its last progress. */
+    STALL
+}

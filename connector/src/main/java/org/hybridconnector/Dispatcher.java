@@ -1,0 +1,109 @@
+package org.hybridconnector;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.SocketChannel;
+import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
+
+import org.apache.juli.logging.Log;
+import org.apache.tomcat.util.net.AbstractEndpoint.Handler;
+import org.apache.tomcat.util.net.SocketEvent;
+import org.apache.tomcat.util.net.SocketWrapperBase;
+import org.apache.tomcat.util.res.StringManager;
+import org.hybridconnector.admission.AdmissionPolicy;
+import org.hybridconnector.admission.RequestGate;
+import org.hybridconnector.admission.RequestPermit;
+import org.hybridconnector.admission.WorkLoad;
+
+/**
+ * Hands connections to the workers: asks the request gate about a request whose head is complete,
+ * picks the worker pool by the request's path, takes the request's {@link RequestPermit} and
+ * queues a {@link ServeTask}; the permit is released when the task ends, however it ends, or at
+ * once if the pool refuses the task.
+ * <p>
+ * Threads: the selector thread dispatches heads and readiness; Coyote's async path (completion,
+ * dispatch, time-outs) dispatches from workers and from Tomcat's utility threads, possibly with
+ * {@code dispatch == false} to serve inline.
+ */
+final class Dispatcher {
+
+    private static final StringManager sm = StringManager.getManager(Dispatcher.class);
+
+    private final Handler<SocketChannel> handler;
+    private final Log log;
+    private final WorkLoad load;
+    private final AdmissionPolicy policy;
+    private final WorkerPools pools;
+
+    Dispatcher(Handler<SocketChannel> handler, Log log, WorkLoad load, AdmissionPolicy policy, WorkerPools pools) {
+        this.handler = handler;
+        this.log = log;
+        this.load = load;
+        this.policy = policy;
+        this.pools = pools;
+    }
+
+    /**
+     * The selector's hand-over of a connection whose request head has arrived whole: the request
+     * gate may turn a new session away here, with a 503 and before any worker is spent on it, and
+     * the request's path picks its worker pool.
+     *
+     * @param first whether the head is the connection's first
+     * @return {@code false} if the connection must be closed
+     */
+    boolean serveHead(HybridSocketWrapper connection, boolean first) {
+        ByteBuffer head = connection.getSocketBufferHandler().getReadBuffer();
+        RequestGate gate = policy.requestGate();
+        if (!gate.admits(new PeekedRequest(connection, head, first))) {
+            try {
+                connection.sendAndDrain(ByteBuffer.wrap(OverloadResponse.bytes(gate.retryAfterSeconds())));
+            } catch (IOException e) {
+                connection.logDebug(sm.getString("dispatcher.turnAwayFailed", connection), e);
+            }
+            return false;
+        }
+        return submit(connection, SocketEvent.OPEN_READ, pools.wantsPaths() ? HeadPeek.path(head) : null, true);
+    }
+
+    /** Hands a connection to a worker for {@code event}: readiness, an error, an async event. */
+    boolean dispatch(SocketWrapperBase<SocketChannel> connection, SocketEvent event) {
+        return submit(connection, event, null, true);
+    }
+
+    /**
+     * Serves {@code event} on a worker, or with {@code dispatch == false} on the calling thread,
+     * counting it as ready work until a worker picks it up.
+     *
+     * @param path the request's path, to pick its pool by; {@code null} if no head was seen
+     * @return {@code false} if the pool refused it and the connection must be closed
+     */
+    boolean submit(SocketWrapperBase<SocketChannel> connection, SocketEvent event, String path, boolean dispatch) {
+        Executor pool = pools.route(path);
+        RequestPermit permit = RequestPermit.take(load, policy.queueWatcher(), pools.queueOf(pool));
+        ServeTask task = new ServeTask(connection, event, handler, log);
+        Runnable counted = () -> {
+            long startedAt = System.nanoTime();
+            permit.start();
+            try {
+                task.run();
+            } finally {
+                pools.finished(pool, path, System.nanoTime() - startedAt);
+                permit.release();
+            }
+        };
+        try {
+            if (dispatch && pool != null) {
+                pool.execute(counted);
+            } else {
+                counted.run();
+            }
+            return true;
+        } catch (RejectedExecutionException e) {
+            permit.release();
+            pools.finished(pool, null, 0);
+            log.warn(sm.getString("endpoint.executorRejected", connection), e);
+            return false;
+        }
+    }
+}

@@ -1,0 +1,27 @@
+package org.hybridconnector;
+
+/**
+ * How a connection goes back to the selector when a worker, or Coyote's async path, is done with
+ * it for now: each call queues the change for the selector thread, which makes it (see
+ * {@link Connection}). The socket wrapper sees its selector side only through this.
+ * <p>
+ * Thread safety: any thread; the hand-over through the selector's queue publishes everything the
+ * caller wrote before it.
+ */
+interface HandBack {
+
+    /** Park between requests, until the next request head is complete. */
+    void awaitHead();
+
+    /** Park until any further bytes arrive, for the processor attached to the connection. */
+    void awaitData();
+
+    /** Dispatch with {@code OPEN_WRITE} once the socket can take more bytes. */
+    void awaitWrite();
+
+    /**
+     * Finish sending {@code file}, which a worker has started; then park for the next request,
+     * or close if the response said so.
+     */
+    void finishTransfer(FileTransfer file);
+}

@@ -1,0 +1,128 @@
+package org.hybridconnector;
+
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+
+import org.apache.tomcat.util.net.AbstractEndpoint;
+
+/**
+ * The deadlines of the connections that wait in the selector, and the counts of what waits there.
+ * <p>
+ * Each kind of wait has one fixed time-out, so each is an {@link ExpiryQueue}: a connection
+ * between requests expires {@code keepAliveTimeout} after it was parked; one whose request head
+ * (or, with a processor attached, whose next bytes) is on its way, {@code connectionTimeout}
+ * after that wait began; a file transfer whose client took no byte for {@code connectionTimeout};
+ * and a new connection stops counting as work on its way after {@link #FRESH_GRACE_MILLIS}
+ * ({@link Deadline} names them).
+ * Trickling bytes does not extend a head's deadline, so a client that sends its head one byte at
+ * a time holds a buffer for {@code connectionTimeout} at most, and never a worker.
+ * <p>
+ * Thread safety: the queues and {@code parked}/{@code transfers} are written by the selector
+ * thread only; the counts are read by monitoring from any thread.
+ */
+final class Parks {
+
+    /**
+     * How long a new connection counts as work for admission control while its first bytes have
+     * not arrived: see {@code docs/decisions/0002-admission-counts-coming-work.md}.
+     */
+    static final long FRESH_GRACE_MILLIS = 50;
+
+    private final AbstractEndpoint<?,?> settings;
+    private final ExpiryQueue<Selectable> keepAlive;
+    private final ExpiryQueue<Selectable> head;
+    private final ExpiryQueue<Selectable> fresh;
+    private final ExpiryQueue<Selectable> stall;
+    private final AtomicLong idleClosed = new AtomicLong();
+    private volatile int parked;
+    private volatile int transfers;
+
+    /** @param settings whose time-outs apply, read again before each select (JMX may change them) */
+    Parks(AbstractEndpoint<?,?> settings) {
+        this.settings = settings;
+        this.keepAlive = new ExpiryQueue<>(settings.getKeepAliveTimeout(), Selectable::holdsTicket);
+        this.head = new ExpiryQueue<>(settings.getConnectionTimeout(), Selectable::holdsTicket);
+        this.stall = new ExpiryQueue<>(settings.getConnectionTimeout(), Selectable::holdsTicket);
+        // A new connection's grace ends whatever it is doing by then.
+        this.fresh = new ExpiryQueue<>(FRESH_GRACE_MILLIS, (connection, ticket) -> true);
+    }
+
+    /** Sets a deadline for the wait {@code connection} began at {@code nowNanos} under {@code ticket}. */
+    void add(Deadline deadline, Selectable connection, long ticket, long nowNanos) {
+        queue(deadline).add(connection, ticket, nowNanos);
+    }
+
+    /** Nanoseconds until the next deadline, or {@code limitNanos} if none is nearer. */
+    long nanosUntilNext(long now, long limitNanos) {
+        keepAlive.setTimeoutMillis(settings.getKeepAliveTimeout());
+        head.setTimeoutMillis(settings.getConnectionTimeout());
+        stall.setTimeoutMillis(settings.getConnectionTimeout());
+        long wait = limitNanos;
+        for (Deadline deadline : Deadline.values()) {
+            long next = queue(deadline).nanosUntilNext(now);
+            if (next >= 0) {
+                wait = Math.min(wait, next);
+            }
+        }
+        return wait;
+    }
+
+    /** Tells every connection whose current wait is past its deadline. */
+    void expire(long now) {
+        for (Deadline deadline : Deadline.values()) {
+            queue(deadline).expire(now, connection -> connection.expired(deadline, now));
+        }
+    }
+
+    void clear() {
+        for (Deadline deadline : Deadline.values()) {
+            queue(deadline).clear();
+        }
+    }
+
+    /** {@code connectionTimeout} in nanoseconds: how long a transfer may stall. */
+    long stallNanos() {
+        return TimeUnit.MILLISECONDS.toNanos(settings.getConnectionTimeout());
+    }
+
+    private ExpiryQueue<Selectable> queue(Deadline deadline) {
+        return switch (deadline) {
+            case KEEP_ALIVE -> keepAlive;
+            case HEAD -> head;
+            case FRESH -> fresh;
+            case STALL -> stall;
+        };
+    }
+
+    // ------------------------------------------------------------------ counts
+
+    void parkedChanged(int delta) {
+        parked += delta;
+    }
+
+    void transfersChanged(int delta) {
+        transfers += delta;
+    }
+
+    void idleClosed() {
+        idleClosed.incrementAndGet();
+    }
+
+    /** Connections parked now (idle keep-alive ones and those whose head is on its way). */
+    int parkedCount() {
+        return parked;
+    }
+
+    /** File transfers the selector is finishing now. */
+    int transferCount() {
+        return transfers;
+    }
+
+    /**
+     * Connections closed so far because they stayed idle past their time-out, or their client took
+     * no byte of a file for {@code connectionTimeout}.
+     */
+    long idleClosedCount() {
+        return idleClosed.get();
+    }
+}

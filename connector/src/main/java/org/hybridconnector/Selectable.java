@@ -1,0 +1,27 @@
+package org.hybridconnector;
+
+/**
+ * A connection as the {@link SelectorLoop} sees it, and all it sees of one: the loop reports
+ * readiness and passed deadlines, and asks parked connections to close on a stop. What a
+ * connection does about it, and which interest it wants on its key next, is the connection's
+ * business ({@link Connection}).
+ * <p>
+ * Thread safety: every method is called on the selector thread only.
+ */
+interface Selectable {
+
+    /** The channel is ready for {@code readyOps} ({@link java.nio.channels.SelectionKey} bits). */
+    void selected(int readyOps);
+
+    /** Whether the wait a deadline was set for, under {@code ticket}, is still the current one. */
+    boolean holdsTicket(long ticket);
+
+    /** A deadline of the connection's current wait has passed. */
+    void expired(Deadline deadline, long nowNanos);
+
+    /** The endpoint is stopping: close now if nothing is in progress (parked between requests or idle). */
+    void closeIfParked();
+
+    /** The loop is ending: close whatever the state. */
+    void closeNow();
+}

@@ -1,0 +1,72 @@
+package org.hybridconnector;
+
+import java.nio.channels.SelectionKey;
+import java.nio.channels.SocketChannel;
+
+import org.apache.juli.logging.Log;
+import org.apache.tomcat.util.ExceptionUtils;
+import org.apache.tomcat.util.net.AbstractEndpoint.Handler;
+import org.apache.tomcat.util.net.AbstractEndpoint.Handler.SocketState;
+import org.apache.tomcat.util.net.SocketEvent;
+import org.apache.tomcat.util.net.SocketProcessorBase;
+import org.apache.tomcat.util.net.SocketWrapperBase;
+import org.apache.tomcat.util.res.StringManager;
+
+/**
+ * One worker's turn with a connection: Coyote serves what has arrived (a request, a body's next
+ * bytes, an async event), then the connection goes back to the selector or is closed. On a TLS
+ * connection whose handshake is not done yet, the turn is the handshake's next step instead.
+ * <p>
+ * Runs on a worker, or inline on the thread that raised the event; {@link SocketProcessorBase}
+ * holds the connection's lock for the turn.
+ */
+final class ServeTask extends SocketProcessorBase<SocketChannel> {
+
+    private static final StringManager sm = StringManager.getManager(ServeTask.class);
+
+    private final Handler<SocketChannel> handler;
+    private final Log log;
+
+    ServeTask(SocketWrapperBase<SocketChannel> connection, SocketEvent event, Handler<SocketChannel> handler,
+            Log log) {
+        super(connection, event);
+        this.handler = handler;
+        this.log = log;
+    }
+
+    @Override
+    protected void doRun() {
+        HybridSocketWrapper connection = (HybridSocketWrapper) socketWrapper;
+        if (!connection.isHandshakeComplete()) {
+            advanceHandshake(connection);
+            return;
+        }
+        SocketState state = SocketState.CLOSED;
+        connection.beginServing();
+        try {
+            state = handler.process(connection, event);
+        } catch (Throwable t) {
+            ExceptionUtils.handleThrowable(t);
+            log.error(sm.getString("endpoint.processingFailed", connection), t);
+        } finally {
+            connection.endServing(state);
+        }
+        if (state == SocketState.CLOSED) {
+            connection.close();
+        }
+    }
+
+    /**
+     * Runs the next step of a TLS handshake: CPU work only. The connection goes back to the
+     * selector whenever the client has to speak first, and once the handshake is done, to wait
+     * for its first request head like any connection.
+     */
+    private static void advanceHandshake(HybridSocketWrapper connection) {
+        switch (connection.handshake()) {
+            case 0 -> connection.handBack().awaitHead();
+            case SelectionKey.OP_READ -> connection.handBack().awaitData();
+            case SelectionKey.OP_WRITE -> connection.handBack().awaitWrite();
+            default -> connection.close();
+        }
+    }
+}

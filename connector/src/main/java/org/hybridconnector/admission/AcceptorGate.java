@@ -1,0 +1,54 @@
+package org.hybridconnector.admission;
+
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.BooleanSupplier;
+
+/**
+ * Where the acceptor waits before each {@code accept()} until its {@link ConnectionGate} lets one
+ * more connection in. The wait is woken whenever work ends ({@link WorkLoad#wakeWaiters()}) and
+ * re-asked at least every {@code recheckMillis}, so that a gate whose answer changes with time
+ * alone (a measured delay) is asked again.
+ * <p>
+ * Thread safety: the acceptor waits; any thread may read the figures.
+ */
+public final class AcceptorGate {
+
+    private final WorkLoad load;
+    private final AtomicLong heldBack = new AtomicLong();
+
+    public AcceptorGate(WorkLoad load) {
+        this.load = load;
+    }
+
+    /**
+     * Blocks the calling thread (the acceptor) until {@code gate} admits a new connection or
+     * {@code keepWaiting} turns false.
+     *
+     * @return what the connection is to hold until it closes (see {@link ConnectionGate#admit}),
+     *         or {@code null} if the wait was cut short
+     */
+    public Permit await(ConnectionGate gate, BooleanSupplier keepWaiting, long recheckMillis)
+            throws InterruptedException {
+        Permit place = gate.admit(load);
+        if (place != null) {
+            return place;
+        }
+        heldBack.incrementAndGet();
+        return load.awaitWork(() -> gate.admit(load), keepWaiting, recheckMillis);
+    }
+
+    /** How many times the acceptor had to wait before it could take in a connection. */
+    public long heldBackCount() {
+        return heldBack.get();
+    }
+
+    /** Whether the acceptor is waiting now. */
+    public boolean isHolding() {
+        return load.hasWaiter();
+    }
+
+    /** Wakes the acceptor if it waits, so it asks its gate again (a stop, a new policy). */
+    public void wake() {
+        load.wakeWaiters();
+    }
+}

@@ -1,0 +1,56 @@
+/**
+ * The hybrid connector: Tomcat's own HTTP/1.1 processing (Coyote's {@code Http11Processor}) over
+ * an endpoint after Carrera et al.'s hybrid architecture. One package, whose class names carry
+ * the map: its classes talk through package-private methods, so that the only public types on
+ * Tomcat's common class path are {@link org.hybridconnector.HybridProtocol} (named in
+ * {@code server.xml}), {@link org.hybridconnector.HybridEndpoint} and the two channel base
+ * classes the benchmarks' baselines extend.
+ *
+ * <h2>The path of a request</h2>
+ * <ol>
+ * <li><b>Acceptor</b> (Tomcat's {@code Acceptor} thread): before each {@code accept()} it waits at
+ * the {@link org.hybridconnector.admission.AcceptorGate} until the admission policy's connection
+ * gate lets one more connection in, then at {@code maxConnections}.
+ * {@link org.hybridconnector.HybridEndpoint#setSocketOptions} makes a {@link Connection} (and its
+ * {@link HybridSocketWrapper}), gives it the permits admission handed out (its arrival as work on
+ * its way, a session place if any) and asks the selector to register it.</li>
+ * <li><b>Park</b> (the {@link SelectorLoop} thread): the connection waits in the selector holding
+ * no worker and, between requests, no buffer ({@link BufferPool}). The loop reports readiness to
+ * the connection ({@link Selectable}); the {@link Connection} reads what has arrived of a request
+ * head without blocking ({@link HeadScanner}) and keeps its deadlines in {@link Parks}.</li>
+ * <li><b>Head complete</b>: the connection asks the {@link Dispatcher}, which asks the policy's
+ * request gate ({@link PeekedRequest}, {@link HeadPeek}; a new session may be turned away here
+ * with {@link OverloadResponse}), picks the worker pool by the request's path
+ * ({@link WorkerPools}) and takes the request's
+ * {@link org.hybridconnector.admission.RequestPermit}.</li>
+ * <li><b>Dispatch</b>: a {@link ServeTask} is queued on the pool; the request counts as ready
+ * work until a worker starts it.</li>
+ * <li><b>Worker</b>: the task runs Coyote on the {@link HybridSocketWrapper}; reads and writes
+ * that must wait do so on a {@link ReadinessWaiter}, bounded by {@code connectionTimeout}; bytes
+ * go through the connection's {@link Transport} ({@link PlainTransport} or
+ * {@link TlsTransport}, whose handshake the task advances step by step).</li>
+ * <li><b>Coyote</b>: {@code Http11Processor} parses the head, runs Catalina and the servlet,
+ * and writes the response; a large static file is started by the worker and finished by the
+ * selector ({@link FileTransfer}).</li>
+ * <li><b>Hand back</b>: when Coyote returns, the wrapper passes what it asked for (the next head,
+ * more bytes, a writable socket, a file to finish) to the selector through {@link HandBack}, the
+ * permit is released, and the connection parks again.</li>
+ * </ol>
+ *
+ * <h2>Which thread may touch what</h2>
+ * <ul>
+ * <li>The selector thread alone touches the {@code Selector}, the keys, a {@link Connection}'s
+ * state and {@link Parks}' queues; other threads queue a {@link SelectorLoop.Update}.</li>
+ * <li>A connection's buffers belong to the selector while it is parked and to one worker while
+ * it is dispatched; the hand-over through a queue publishes them.</li>
+ * <li>The worker serving a connection owns its turn's fields in {@link HybridSocketWrapper};
+ * Coyote's async path may raise events from other threads, which go through the
+ * {@link Dispatcher} like the selector's.</li>
+ * <li>Permits may be released from any thread, exactly once; counts and figures
+ * ({@link ConnectorStatistics}) are read from any thread.</li>
+ * </ul>
+ * <p>
+ * {@code admission} holds the policies that decide which work comes in, {@code workers} the
+ * rules about the worker pools; both are pure decisions with no threads of their own.
+ */
+package org.hybridconnector;

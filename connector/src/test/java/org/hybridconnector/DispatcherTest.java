@@ -1,0 +1,197 @@
+package org.hybridconnector;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.channels.SocketChannel;
+import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import org.apache.juli.logging.LogFactory;
+import org.apache.tomcat.util.net.AbstractEndpoint.Handler;
+import org.apache.tomcat.util.net.AbstractEndpoint.Handler.SocketState;
+import org.apache.tomcat.util.net.SocketEvent;
+import org.apache.tomcat.util.net.SocketWrapperBase;
+import org.hybridconnector.admission.AdmissionPolicy;
+import org.hybridconnector.admission.ConnectionGate;
+import org.hybridconnector.admission.Permit;
+import org.hybridconnector.admission.QueueWatcher;
+import org.hybridconnector.admission.SessionPlace;
+import org.hybridconnector.admission.WorkLoad;
+import org.hybridconnector.admission.WorkQueue;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A request's permit is released exactly once however its turn ends: served, refused by the pool,
+ * failed in Coyote, or killed by an error that escapes the worker; and a connection's session
+ * place goes back once when it closes.
+ */
+class DispatcherTest {
+
+    private final WorkLoad load = new WorkLoad(2);
+    private final CountingWatcher watcher = new CountingWatcher();
+    private final ReadinessWaiter.Pool waiters = new ReadinessWaiter.Pool();
+    private final HybridEndpoint endpoint = new HybridEndpoint();
+    private SocketChannel channel;
+
+    @AfterEach
+    void close() throws Exception {
+        waiters.close();
+        if (channel != null) {
+            channel.close();
+        }
+    }
+
+    @Test
+    void testServedRequestReleasesItsPermitOnce() throws Exception {
+        Dispatcher dispatcher = dispatcher(Runnable::run, (connection, event) -> SocketState.OPEN);
+        assertTrue(dispatcher.submit(wrapper(), SocketEvent.OPEN_READ, null, true));
+        assertEquals(0, load.pending());
+        assertEquals("1 queued, 1 started, 0 dropped", watcher.toString());
+    }
+
+    @Test
+    void testRefusedRequestIsDroppedOnce() throws Exception {
+        Executor refusing = task -> {
+            throw new RejectedExecutionException("full");
+        };
+        Dispatcher dispatcher = dispatcher(refusing, (connection, event) -> SocketState.OPEN);
+        assertFalse(dispatcher.submit(wrapper(), SocketEvent.OPEN_READ, null, true));
+        assertEquals(0, load.pending());
+        assertEquals("1 queued, 0 started, 1 dropped", watcher.toString());
+    }
+
+    @Test
+    void testFailureInCoyoteReleasesThePermitAndClosesTheConnection() throws Exception {
+        Dispatcher dispatcher = dispatcher(Runnable::run, (connection, event) -> {
+            throw new IllegalStateException("a broken processor");
+        });
+        HybridSocketWrapper wrapper = wrapper();
+        assertTrue(dispatcher.submit(wrapper, SocketEvent.OPEN_READ, null, true));
+        assertTrue(wrapper.isClosed());
+        assertEquals(0, load.pending());
+        assertEquals("1 queued, 1 started, 0 dropped", watcher.toString());
+    }
+
+    @Test
+    void testErrorEscapingTheWorkerStillReleasesThePermit() throws Exception {
+        Dispatcher dispatcher = dispatcher(Runnable::run, (connection, event) -> {
+            throw new InternalError("the JVM is broken");
+        });
+        assertThrows(InternalError.class, () -> dispatcher.submit(wrapper(), SocketEvent.OPEN_READ, null, true));
+        assertEquals(0, load.pending());
+        assertEquals("1 queued, 1 started, 0 dropped", watcher.toString());
+    }
+
+    @Test
+    void testSessionPlaceGoesBackOnceWhenTheConnectionCloses() throws Exception {
+        AtomicInteger ended = new AtomicInteger();
+        HybridSocketWrapper wrapper = wrapper();
+        wrapper.holdPlace(new SessionPlace(ended::incrementAndGet, true));
+        assertTrue(wrapper.holdsSession());
+        wrapper.close();
+        wrapper.close();
+        assertEquals(1, ended.get());
+        assertFalse(wrapper.holdsSession());
+        // A place given to a connection that has closed meanwhile goes straight back.
+        wrapper.holdPlace(new SessionPlace(ended::incrementAndGet, true));
+        assertEquals(2, ended.get());
+    }
+
+    private Dispatcher dispatcher(Executor pool, Coyote coyote) {
+        endpoint.setExecutor(pool);
+        WorkerPools pools = new WorkerPools(endpoint, load, 2, -1, 2, -1);
+        AdmissionPolicy policy = new AdmissionPolicy() {
+            @Override
+            public String name() {
+                return "test";
+            }
+
+            @Override
+            public ConnectionGate connectionGate() {
+                return l -> Permit.none();
+            }
+
+            @Override
+            public QueueWatcher queueWatcher() {
+                return watcher;
+            }
+        };
+        return new Dispatcher(coyote, LogFactory.getLog(DispatcherTest.class), load, policy, pools);
+    }
+
+    private HybridSocketWrapper wrapper() throws Exception {
+        channel = SocketChannel.open();
+        return new HybridSocketWrapper(channel, endpoint, waiters, new HandBack() {
+            @Override
+            public void awaitHead() {
+            }
+
+            @Override
+            public void awaitData() {
+            }
+
+            @Override
+            public void awaitWrite() {
+            }
+
+            @Override
+            public void finishTransfer(FileTransfer file) {
+                file.close();
+            }
+        });
+    }
+
+    /** Coyote's handler reduced to what a turn asks of it. */
+    @FunctionalInterface
+    private interface Coyote extends Handler<SocketChannel> {
+
+        @Override
+        default Object getGlobal() {
+            return null;
+        }
+
+        @Override
+        default void release(SocketWrapperBase<SocketChannel> socketWrapper) {
+        }
+
+        @Override
+        default void pause() {
+        }
+
+        @Override
+        default void recycle() {
+        }
+    }
+
+    private static final class CountingWatcher implements QueueWatcher {
+
+        private final AtomicInteger queued = new AtomicInteger();
+        private final AtomicInteger started = new AtomicInteger();
+        private final AtomicInteger dropped = new AtomicInteger();
+
+        @Override
+        public void queued(WorkQueue queue, long queuedAt) {
+            queued.incrementAndGet();
+        }
+
+        @Override
+        public void started(WorkQueue queue, long queuedAt, long startedAt) {
+            started.incrementAndGet();
+        }
+
+        @Override
+        public void dropped(WorkQueue queue, long queuedAt) {
+            dropped.incrementAndGet();
+        }
+
+        @Override
+        public String toString() {
+            return queued + " queued, " + started + " started, " + dropped + " dropped";
+        }
+    }
+}
