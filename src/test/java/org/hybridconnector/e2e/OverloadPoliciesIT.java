@@ -13,7 +13,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.function.BooleanSupplier;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -63,9 +62,9 @@ class OverloadPoliciesIT {
             // Ten clients keep two workers busy with 200 ms requests: each waits about a second.
             List<Future<?>> load = keepBusy(port, 10, "/probe/slow?ms=200", loading);
             try {
-                awaitTrue(() -> attribute("sessionLimit") >= 0, 15, "admission never closed under overload");
+                Await.until(() -> attribute("sessionLimit") >= 0, 15, "admission never closed under overload");
                 // What closed it, as an operator sees it: the general queue's wait over the target.
-                awaitTrue(() -> attribute("generalQueueDelayMillis") > 50, 10, "no queueing delay shown under overload");
+                Await.until(() -> attribute("generalQueueDelayMillis") > 50, 10, "no queueing delay shown under overload");
                 assertEquals(0, attribute("lengthyQueueDelayMillis"), "one pool: no lengthy queue");
 
                 long start = System.nanoTime();
@@ -90,7 +89,7 @@ class OverloadPoliciesIT {
                 }
             }
         }
-        awaitTrue(() -> attribute("sessionLimit") == -1, 20, "admission did not reopen once the load was gone");
+        Await.until(() -> attribute("sessionLimit") == -1, 20, "admission did not reopen once the load was gone");
         try (RawConnection later = RawConnection.open(port, 10_000)) {
             assertEquals(200, later.send(RawConnection.get("/probe/echo?n=later")).read().status());
         }
@@ -144,7 +143,7 @@ class OverloadPoliciesIT {
                 running.add(clients.submit(() -> fetch(port, lengthy)));
                 Thread.sleep(20);
             }
-            awaitTrue(() -> attribute(COMBINED, "sessionLimit") >= 0, 10,
+            Await.until(() -> attribute(COMBINED, "sessionLimit") >= 0, 10,
                     "admission stayed open while lengthy requests waited seconds for their pool");
             long start = System.nanoTime();
             assertEquals(200, quick.send(RawConnection.get("/probe/echo?n=quick")).read().status());
@@ -187,7 +186,7 @@ class OverloadPoliciesIT {
                 client.get(30, TimeUnit.SECONDS);
             }
         }
-        awaitTrue(() -> attribute(ADAPTIVE, "workerCount") < grown, 30, "the worker count never shrank while idle");
+        Await.until(() -> attribute(ADAPTIVE, "workerCount") < grown, 30, "the worker count never shrank while idle");
         assertTrue(attribute(ADAPTIVE, "workerCount") >= 2, "below minWorkers");
     }
 
@@ -238,11 +237,4 @@ class OverloadPoliciesIT {
         }
     }
 
-    private static void awaitTrue(BooleanSupplier condition, int seconds, String failure) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
-        while (!condition.getAsBoolean()) {
-            assertTrue(System.nanoTime() < deadline, failure);
-            Thread.sleep(100);
-        }
-    }
 }
