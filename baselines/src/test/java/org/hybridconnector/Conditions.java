@@ -2,10 +2,14 @@ package org.hybridconnector;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.net.Socket;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 
-/** Waiting in a test for a condition another thread brings about, as the baselines' tests do. */
+import org.apache.coyote.ProtocolHandler;
+
+/** What the baselines' tests share: waiting for a condition another thread brings about, and the tear-down. */
 public final class Conditions {
 
     private Conditions() {
@@ -17,6 +21,18 @@ public final class Conditions {
         while (!condition.getAsBoolean()) {
             assertTrue(System.nanoTime() < deadline, message);
             Thread.sleep(10);
+        }
+    }
+
+    /** Closes the test's clients, then pauses, stops and destroys the protocol if one was started. */
+    public static void close(List<Socket> clients, ProtocolHandler protocol) throws Exception {
+        for (Socket client : clients) {
+            client.close();
+        }
+        if (protocol != null) {
+            protocol.pause();
+            protocol.stop();
+            protocol.destroy();
         }
     }
 }

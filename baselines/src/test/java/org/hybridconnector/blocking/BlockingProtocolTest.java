@@ -19,6 +19,7 @@ import java.util.List;
 import java.util.Locale;
 
 import org.apache.coyote.Request;
+import org.hybridconnector.Conditions;
 import org.hybridconnector.PlainTextAdapter;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -35,14 +36,7 @@ class BlockingProtocolTest {
 
     @AfterEach
     void stop() throws Exception {
-        for (Socket client : clients) {
-            client.close();
-        }
-        if (protocol != null) {
-            protocol.pause();
-            protocol.stop();
-            protocol.destroy();
-        }
+        Conditions.close(clients, protocol);
     }
 
     @Test

@@ -21,6 +21,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 import org.apache.catalina.core.StandardThreadExecutor;
 import org.apache.coyote.Request;
+import org.hybridconnector.Conditions;
 import org.hybridconnector.PlainTextAdapter;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -40,14 +41,7 @@ class NioAdmissionProtocolTest {
     @AfterEach
     void stop() throws Exception {
         adapter.releases.release(100);
-        for (Socket client : clients) {
-            client.close();
-        }
-        if (protocol != null) {
-            protocol.pause();
-            protocol.stop();
-            protocol.destroy();
-        }
+        Conditions.close(clients, protocol);
         if (sharedExecutor != null) {
             sharedExecutor.stop();
         }
