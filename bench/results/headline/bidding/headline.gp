@@ -21,4 +21,6 @@ plot 'headline-plot-nio:10.dat' using 1:2:3:4 with yerrorlines lw 2 dt 1 title '
      'headline-plot-nio2.dat' using 1:2:3:4 with yerrorlines lw 2 dt 1 title 'nio2', \
      'headline-plot-nio-admission.dat' using 1:2:3:4 with yerrorlines lw 2 dt 1 title 'nio-admission', \
      'headline-plot-hybrid-sessions.dat' using 1:2:3:4 with yerrorlines lw 2 dt 1 title 'hybrid-sessions', \
-     'headline-plot-nio.dat' using 1:2:3:4 with yerrorlines lw 2 dt 1 title 'nio'
+     'headline-plot-nio.dat' using 1:2:3:4 with yerrorlines lw 2 dt 1 title 'nio', \
+     'headline-plot-nio:50@150.dat' using 1:2:3:4 with yerrorlines lw 2 dt 2 title 'nio:50@150', \
+     'headline-plot-nio-vt.dat' using 1:2:3:4 with yerrorlines lw 2 dt 2 title 'nio-vt'
