@@ -190,19 +190,34 @@ class OverloadPoliciesIT {
         assertTrue(attribute(ADAPTIVE, "workerCount") >= 2, "below minWorkers");
     }
 
-    /** Clients that each send {@code path} on a keep-alive connection, back to back, until told to stop. */
+    /**
+     * Clients that each send {@code path} on a keep-alive connection, back to back, until told to
+     * stop; a client whose connection the server closes after its hundredth request opens another,
+     * as a browser would (on a slow machine the adaptive test's load runs that long).
+     */
     private static List<Future<?>> keepBusy(int port, int clients, String path, AtomicBoolean loading) {
         ExecutorService pool = Executors.newFixedThreadPool(clients);
         List<Future<?>> running = new ArrayList<>();
         for (int i = 0; i < clients; i++) {
             running.add(pool.submit(() -> {
-                try (RawConnection connection = RawConnection.open(port, 30_000)) {
+                RawConnection connection = RawConnection.open(port, 30_000);
+                int sent = 0;
+                try {
                     while (loading.get()) {
+                        sent++;
                         RawResponse response = connection.send(RawConnection.get(path)).read();
                         if (response.status() != 200) {
                             return null; // turned away: this client is done
                         }
+                        if (response.closesConnection()) { // maxKeepAliveRequests (100) reached: a new one
+                            connection.close();
+                            connection = RawConnection.open(port, 30_000);
+                        }
                     }
+                } catch (IOException e) {
+                    throw new IOException("request " + sent + " of a busy client: " + e, e);
+                } finally {
+                    connection.close();
                 }
                 return null;
             }));

@@ -4,6 +4,8 @@ import java.util.concurrent.Executor;
 
 import org.apache.juli.logging.Log;
 import org.apache.juli.logging.LogFactory;
+import org.apache.tomcat.util.net.Acceptor;
+import org.apache.tomcat.util.net.Acceptor.AcceptorState;
 import org.apache.tomcat.util.net.NioEndpoint;
 import org.apache.tomcat.util.res.StringManager;
 import org.apache.tomcat.util.threads.ResizableExecutor;
@@ -67,6 +69,15 @@ public class NioAdmissionEndpoint extends NioEndpoint {
     /** How many times the acceptor waited because every worker was busy. */
     public long getHeldBackCount() {
         return heldBackCount;
+    }
+
+    /**
+     * The acceptor's state, or {@code null} before it is made: the tests read it to tell a pause
+     * that woke the held acceptor from one that gave up after Tomcat's one-second unlock wait.
+     */
+    AcceptorState acceptorState() {
+        Acceptor<?> current = acceptor;
+        return current == null ? null : current.getState();
     }
 
     static boolean everyWorkerBusy(Executor executor) {

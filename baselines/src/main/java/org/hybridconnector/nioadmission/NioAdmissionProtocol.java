@@ -3,6 +3,7 @@ package org.hybridconnector.nioadmission;
 import org.apache.coyote.http11.AbstractHttp11Protocol;
 import org.apache.juli.logging.Log;
 import org.apache.juli.logging.LogFactory;
+import org.apache.tomcat.util.net.Acceptor.AcceptorState;
 import org.apache.tomcat.util.net.NioChannel;
 
 /**
@@ -39,5 +40,10 @@ public class NioAdmissionProtocol extends AbstractHttp11Protocol<NioChannel> {
     /** How many times the acceptor waited because every worker was busy (JMX, for the benchmark). */
     public long getHeldBackCount() {
         return ((NioAdmissionEndpoint) getEndpoint()).getHeldBackCount();
+    }
+
+    /** The acceptor's state (see {@link NioAdmissionEndpoint#acceptorState()}). */
+    AcceptorState acceptorState() {
+        return ((NioAdmissionEndpoint) getEndpoint()).acceptorState();
     }
 }

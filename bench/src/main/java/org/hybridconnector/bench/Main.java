@@ -15,6 +15,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
+import org.hybridconnector.bench.compare.BuildComparison;
+import org.hybridconnector.bench.headline.Bootstrap;
 import org.hybridconnector.bench.headline.HeadlineCommand;
 import org.hybridconnector.bench.httperf.HttperfOutputParser;
 import org.hybridconnector.bench.httperf.HttperfResult;
@@ -59,6 +61,7 @@ import org.hybridconnector.rubis.model.TransitionTable;
  * access-log-pattern   the AccessLogValve pattern steady-step reads
  * jmx-sample      --jmx-port P --port P --seconds S --out FILE [--every-ms 5000] PATTERN#ATTRIBUTE...
  * headline        --out DIR --saturation R --command C [--title T] [--resamples N] STEADY_CSV...
+ * compare-builds  --rounds-csv FILE --command FILE --out FILE [--tolerance 0.03]
  * </pre>
  */
 public final class Main {
@@ -99,6 +102,7 @@ public final class Main {
             case "access-log-pattern" -> System.out.println(AccessLogSessions.PATTERN);
             case "headline" -> HeadlineCommand.run(options, positional);
             case "jmx-sample" -> jmxSample(options, positional);
+            case "compare-builds" -> compareBuilds(options);
             default -> {
                 usage();
                 throw new IllegalArgumentException("unknown command " + command);
@@ -216,6 +220,15 @@ public final class Main {
     }
 
     /** Samples the benchmarked connector's MBeans over JMX; see {@link JmxSampler}. */
+    private static void compareBuilds(Map<String,String> o) throws IOException {
+        BuildComparison comparison = new BuildComparison(BuildComparison.read(Path.of(required(o, "rounds-csv"))),
+                new Bootstrap());
+        String command = Files.readString(Path.of(required(o, "command")), StandardCharsets.UTF_8);
+        Files.writeString(Path.of(required(o, "out")),
+                comparison.summary(command, Double.parseDouble(o.getOrDefault("tolerance", "0.03"))),
+                StandardCharsets.UTF_8);
+    }
+
     private static void jmxSample(Map<String,String> o, List<String> columns) throws Exception {
         try (JmxSampler sampler = JmxSampler.connect(Integer.parseInt(required(o, "jmx-port")));
                 PrintWriter out = new PrintWriter(Files.newBufferedWriter(Path.of(required(o, "out"))))) {

@@ -1,0 +1,151 @@
+package org.hybridconnector.bench.compare;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.ToDoubleFunction;
+
+import org.hybridconnector.bench.headline.Bootstrap;
+
+/**
+ * Two builds of the connector compared round by round ({@code bench/compare-builds}): in each round
+ * both served the same page for the same time, one after the other, so the ratio B / A taken within
+ * a round cancels the machine's drift between rounds. The report gives, per page, the median of the
+ * rounds' ratios with its bootstrap 95 % interval, for requests/s and for the server's CPU time per
+ * request, and judges each against a tolerance: B is within it when the interval's unfavourable end
+ * is, outside it when the median is not, and otherwise the rounds cannot tell.
+ */
+public final class BuildComparison {
+
+    /** One build's run of one page in one round, as {@code rounds.csv} holds it. */
+    public record Run(int round, String build, String page, double seconds, long requests, long cpuTicks,
+            long ticksPerSecond) {
+
+        double requestsPerSecond() {
+            return requests / seconds;
+        }
+
+        double cpuMicrosPerRequest() {
+            return requests == 0 ? Double.POSITIVE_INFINITY : cpuTicks * 1e6 / ticksPerSecond / requests;
+        }
+    }
+
+    /** Per page, the rounds' B / A ratios and how they compare with the tolerance. */
+    public record PageResult(String page, double medianRateA, double medianRateB, Bootstrap.Interval rateRatio,
+            double medianCpuA, double medianCpuB, Bootstrap.Interval cpuRatio) {
+    }
+
+    private final List<Run> runs;
+    private final Bootstrap bootstrap;
+
+    public BuildComparison(List<Run> runs, Bootstrap bootstrap) {
+        this.runs = List.copyOf(runs);
+        this.bootstrap = bootstrap;
+    }
+
+    /** Reads {@code round,build,page,seconds,requests,cpu_ticks,clock_ticks_per_s} with its header. */
+    public static List<Run> read(Path csv) throws IOException {
+        List<String> lines = Files.readAllLines(csv, StandardCharsets.UTF_8);
+        List<Run> runs = new ArrayList<>();
+        for (int i = 1; i < lines.size(); i++) {
+            String[] c = lines.get(i).split(",", -1);
+            if (c.length != 7) {
+                throw new IOException(csv + ": line " + (i + 1) + " has " + c.length + " cells, not 7: " + lines.get(i));
+            }
+            try {
+                runs.add(new Run(Integer.parseInt(c[0]), c[1], c[2], Double.parseDouble(c[3]), Long.parseLong(c[4]),
+                        Long.parseLong(c[5]), Long.parseLong(c[6])));
+            } catch (NumberFormatException e) {
+                throw new IOException(csv + ": line " + (i + 1) + ": not a number: " + e.getMessage(), e);
+            }
+        }
+        return runs;
+    }
+
+    /** Each page's result, in the order the pages first appear. */
+    public List<PageResult> results() {
+        Map<String,Map<Integer,Run>> a = byPageAndRound("A");
+        Map<String,Map<Integer,Run>> b = byPageAndRound("B");
+        List<PageResult> results = new ArrayList<>();
+        a.forEach((page, roundsA) -> {
+            Map<Integer,Run> roundsB = b.getOrDefault(page, Map.of());
+            List<Run[]> pairs = roundsA.entrySet().stream().filter(e -> roundsB.containsKey(e.getKey()))
+                    .map(e -> new Run[] { e.getValue(), roundsB.get(e.getKey()) }).toList();
+            results.add(new PageResult(page, median(pairs, 0, Run::requestsPerSecond),
+                    median(pairs, 1, Run::requestsPerSecond), ratio(pairs, Run::requestsPerSecond),
+                    median(pairs, 0, Run::cpuMicrosPerRequest), median(pairs, 1, Run::cpuMicrosPerRequest),
+                    ratio(pairs, Run::cpuMicrosPerRequest)));
+        });
+        return results;
+    }
+
+    private Map<String,Map<Integer,Run>> byPageAndRound(String build) {
+        Map<String,Map<Integer,Run>> byPage = new LinkedHashMap<>();
+        for (Run run : runs) {
+            if (run.build().equals(build)
+                    && byPage.computeIfAbsent(run.page(), p -> new LinkedHashMap<>()).put(run.round(), run) != null) {
+                throw new IllegalArgumentException("two runs of build " + build + " on " + run.page() + " in round "
+                        + run.round());
+            }
+        }
+        return byPage;
+    }
+
+    private static double median(List<Run[]> pairs, int side, ToDoubleFunction<Run> figure) {
+        return Bootstrap.medianOf(pairs.stream().mapToDouble(p -> figure.applyAsDouble(p[side])).toArray());
+    }
+
+    private Bootstrap.Interval ratio(List<Run[]> pairs, ToDoubleFunction<Run> figure) {
+        return bootstrap.median(pairs.stream()
+                .mapToDouble(p -> figure.applyAsDouble(p[1]) / figure.applyAsDouble(p[0])).toArray());
+    }
+
+    /**
+     * B against A within {@code tolerance} (0.03 for 3 %): for requests/s a ratio of at least
+     * {@code 1 − tolerance}, for CPU per request at most {@code 1 + tolerance}.
+     */
+    public static String verdict(Bootstrap.Interval ratio, double tolerance, boolean higherIsBetter) {
+        double worstEnd = higherIsBetter ? ratio.low() : ratio.high();
+        double limit = higherIsBetter ? 1 - tolerance : 1 + tolerance;
+        boolean within = higherIsBetter ? worstEnd >= limit : worstEnd <= limit;
+        boolean medianWithin = higherIsBetter ? ratio.median() >= limit : ratio.median() <= limit;
+        if (within) {
+            return "within " + percent(tolerance);
+        }
+        return medianWithin ? "cannot tell at " + percent(tolerance) : "worse by more than " + percent(tolerance);
+    }
+
+    private static String percent(double fraction) {
+        return String.format(Locale.ROOT, "%.0f %%", fraction * 100);
+    }
+
+    /** The Markdown summary: the command, then one table row per page and figure. */
+    public String summary(String command, double tolerance) {
+        StringBuilder md = new StringBuilder("# Two builds side by side\n\n```\n").append(command.strip())
+                .append("\n```\n\n");
+        md.append("B / A is the median of the rounds' ratios with its bootstrap 95 % interval (")
+                .append(bootstrap.resamples()).append(" resamples). Requests/s should not fall, CPU time per request ")
+                .append("should not rise; the verdict is judged on the interval's unfavourable end.\n\n");
+        md.append("| page | figure | A, median | B, median | B / A | rounds | verdict |\n|---|---|---|---|---|---|---|\n");
+        for (PageResult r : results()) {
+            md.append(row(r.page(), "requests/s", "%.0f", r.medianRateA(), r.medianRateB(), r.rateRatio(),
+                    verdict(r.rateRatio(), tolerance, true)));
+            md.append(row(r.page(), "CPU µs per request", "%.1f", r.medianCpuA(), r.medianCpuB(), r.cpuRatio(),
+                    verdict(r.cpuRatio(), tolerance, false)));
+        }
+        return md.toString();
+    }
+
+    private static String row(String page, String figure, String pattern, double a, double b,
+            Bootstrap.Interval ratio, String verdict) {
+        return "| " + page + " | " + figure + " | " + Bootstrap.Interval.number(pattern, a) + " | "
+                + Bootstrap.Interval.number(pattern, b) + " | " + ratio.format("%.3f") + " | " + ratio.n() + " | "
+                + verdict + " |\n";
+    }
+}
