@@ -3,44 +3,56 @@ package org.hybridconnector.bench.headline;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
+import java.util.concurrent.Callable;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
 /**
- * {@code headline --out DIR --saturation R --command C [--title T] [--resamples B] STEADY_CSV...}:
- * reads the steady-state campaign's CSV files and writes the headline report into {@code DIR},
- * with {@code headline.png} if gnuplot is installed.
+ * {@code headline}: reads the steady-state campaign's CSV files and writes the headline report into
+ * {@code --out}, with {@code headline.png} if gnuplot is installed.
  */
-public final class HeadlineCommand {
+@Command(name = "headline", description = "Write the headline report from the steady-state campaign's CSV files.")
+public final class HeadlineCommand implements Callable<Integer> {
 
     static final String DEFAULT_TITLE = "Headline: completed sessions/s past saturation";
 
-    private HeadlineCommand() {
-    }
+    @Spec
+    private CommandSpec spec;
 
-    public static void run(Map<String,String> options, List<String> csvFiles) throws IOException {
-        if (csvFiles.isEmpty()) {
-            throw new IllegalArgumentException("headline needs the steady-state CSV files");
-        }
-        Path out = Path.of(required(options, "out"));
-        double saturation = Double.parseDouble(required(options, "saturation"));
+    @Option(names = "--out", required = true, paramLabel = "DIR")
+    private Path out;
+
+    @Option(names = "--saturation", required = true, paramLabel = "R", description = "The saturation load, sessions/s.")
+    private Double saturation;
+
+    @Option(names = "--command", required = true, paramLabel = "C", description = "The command that ran, as quoted.")
+    private String command;
+
+    @Option(names = "--title", defaultValue = DEFAULT_TITLE, paramLabel = "T")
+    private String title;
+
+    @Option(names = "--resamples", defaultValue = "" + Bootstrap.DEFAULT_RESAMPLES, paramLabel = "N",
+            description = "Bootstrap resamples.")
+    private int resamples;
+
+    @Parameters(arity = "1..*", paramLabel = "STEADY_CSV")
+    private List<Path> csvFiles;
+
+    @Override
+    public Integer call() throws IOException {
         if (!(saturation > 0) || Double.isInfinite(saturation)) {
-            throw new IllegalArgumentException("--saturation must be a positive load: " + saturation);
+            throw new ParameterException(spec.commandLine(), "--saturation must be a positive load: " + saturation);
         }
-        String command = required(options, "command");
-        Bootstrap bootstrap = new Bootstrap(Integer.parseInt(options.getOrDefault("resamples",
-                Integer.toString(Bootstrap.DEFAULT_RESAMPLES))), Bootstrap.DEFAULT_SEED);
-        List<SteadyRow> rows = SteadyRows.read(csvFiles.stream().map(Path::of).toList());
-        new HeadlineReport(rows, saturation, bootstrap).write(out, options.getOrDefault("title", DEFAULT_TITLE),
+        List<SteadyRow> rows = SteadyRows.read(csvFiles);
+        new HeadlineReport(rows, saturation, new Bootstrap(resamples, Bootstrap.DEFAULT_SEED)).write(out, title,
                 command);
         System.out.println("wrote " + out.resolve("headline.md") + ", headline.csv and " + HeadlinePlot.SCRIPT);
         HeadlinePlot.render(out);
-    }
-
-    private static String required(Map<String,String> options, String name) {
-        String value = options.get(name);
-        if (value == null) {
-            throw new IllegalArgumentException("--" + name + " is required");
-        }
-        return value;
+        return 0;
     }
 }

@@ -4,21 +4,23 @@ import static org.hybridconnector.bench.headline.Rows.full;
 import static org.hybridconnector.bench.headline.Rows.row;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.File;
 import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
 
+import org.hybridconnector.bench.Main;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
 
 class HeadlineReportTest {
 
@@ -94,8 +96,8 @@ class HeadlineReportTest {
                 Boolean.toString(r.clientLimited()))));
         Files.write(csv, lines);
         Path out = dir.resolve("report");
-        HeadlineCommand.run(Map.of("out", out.toString(), "saturation", "20", "command", "bench/run steady",
-                "resamples", "200"), List.of(csv.toString()));
+        assertEquals(0, headline("--out", out.toString(), "--saturation", "20", "--command", "bench/run steady",
+                "--resamples", "200", csv.toString()));
         assertTrue(Files.readString(out.resolve("headline.md")).startsWith("# " + HeadlineCommand.DEFAULT_TITLE));
         assumeTrue(Arrays.stream(System.getenv("PATH").split(File.pathSeparator))
                 .anyMatch(d -> Files.isExecutable(Path.of(d, "gnuplot"))), "no gnuplot on the PATH");
@@ -104,11 +106,18 @@ class HeadlineReportTest {
 
     @Test
     void testTheCommandNeedsItsOptions() {
-        assertThrows(IllegalArgumentException.class, () -> HeadlineCommand.run(Map.of("out", "x", "command", "c"),
-                List.of("steady.csv")), "no saturation");
-        assertThrows(IllegalArgumentException.class, () -> HeadlineCommand.run(Map.of("out", "x", "saturation", "-1",
-                "command", "c"), List.of("steady.csv")));
-        assertThrows(IllegalArgumentException.class, () -> HeadlineCommand.run(Map.of("out", "x", "saturation", "20",
-                "command", "c"), List.of()));
+        assertEquals(2, headline("--out", "x", "--command", "c", "steady.csv"), "no saturation");
+        assertEquals(2, headline("--out", "x", "--saturation", "-1", "--command", "c", "steady.csv"));
+        assertEquals(2, headline("--out", "x", "--saturation", "20", "--command", "c"), "no CSV file");
+    }
+
+    /** Main's exit status for {@code headline ARGS}; its complaints are not shown. */
+    private static int headline(String... args) {
+        CommandLine line = Main.commandLine();
+        line.setErr(new PrintWriter(new StringWriter()));
+        String[] all = new String[args.length + 1];
+        all[0] = "headline";
+        System.arraycopy(args, 0, all, 1, args.length);
+        return line.execute(all);
     }
 }

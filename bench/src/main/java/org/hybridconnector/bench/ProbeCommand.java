@@ -1,0 +1,58 @@
+package org.hybridconnector.bench;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+import org.hybridconnector.bench.probe.ProbeAttempt;
+import org.hybridconnector.bench.probe.ProbeResult;
+import org.hybridconnector.bench.probe.QuickPageProbe;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code probe}: runs the {@link QuickPageProbe} against 127.0.0.1 and writes its result, and its timeline if asked. */
+@Command(name = "probe", description = "Time quick pages beside httperf's sessions: percentiles and time-outs.")
+final class ProbeCommand implements Callable<Integer> {
+
+    @Option(names = "--port", required = true, paramLabel = "P")
+    private Integer port;
+
+    @Option(names = "--paths", required = true, paramLabel = "P1,P2,...", description = "The pages, asked in turn.")
+    private String paths;
+
+    @Option(names = "--seconds", required = true, paramLabel = "S")
+    private Double seconds;
+
+    @Option(names = "--out", required = true, paramLabel = "FILE")
+    private Path out;
+
+    @Option(names = "--clients", defaultValue = "4", paramLabel = "N")
+    private int clients;
+
+    @Option(names = "--interval-ms", defaultValue = "250", paramLabel = "MS", description = "A client's pace.")
+    private long intervalMillis;
+
+    @Option(names = "--timeout-ms", defaultValue = "10000", paramLabel = "MS")
+    private int timeoutMillis;
+
+    @Option(names = "--timeline", paramLabel = "FILE", description = "Every attempt as CSV, in the order sent.")
+    private Path timeline;
+
+    @Override
+    public Integer call() throws Exception {
+        QuickPageProbe probe = new QuickPageProbe("127.0.0.1", port, List.of(paths.split(",")), intervalMillis,
+                timeoutMillis);
+        ProbeResult result = probe.run(clients, seconds);
+        Files.writeString(out, result.toLine() + "\n");
+        if (timeline != null) {
+            List<String> lines = new ArrayList<>(List.of(ProbeAttempt.CSV_HEADER));
+            probe.timeline().stream().sorted(Comparator.comparingDouble(ProbeAttempt::startedSeconds))
+                    .map(ProbeAttempt::toCsv).forEach(lines::add);
+            Files.write(timeline, lines);
+        }
+        return 0;
+    }
+}

@@ -1,0 +1,72 @@
+package org.hybridconnector.bench;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+import org.hybridconnector.bench.steady.AccessLogSessions;
+import org.hybridconnector.bench.steady.SessionFileIndex;
+import org.hybridconnector.bench.steady.SliceRun;
+import org.hybridconnector.bench.steady.SteadyStep;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code steady-step}: appends a steady step's row to the campaign's CSV and prints it; see {@link SteadyStep}. */
+@Command(name = "steady-step", description = "Append a steady step's row, from its slices and access log, to the CSV.")
+final class SteadyStepCommand implements Callable<Integer> {
+
+    @Option(names = "--csv", required = true, paramLabel = "FILE")
+    private Path csv;
+
+    @Option(names = "--block", required = true, paramLabel = "B")
+    private Integer block;
+
+    @Option(names = "--load", required = true, paramLabel = "R")
+    private Double load;
+
+    @Option(names = "--variant", required = true, paramLabel = "V")
+    private String variant;
+
+    @Option(names = "--commit", required = true, paramLabel = "C")
+    private String commit;
+
+    @Option(names = "--from", required = true, paramLabel = "MS", description = "The interval's start, epoch ms.")
+    private Long from;
+
+    @Option(names = "--to", required = true, paramLabel = "MS", description = "The interval's end, epoch ms.")
+    private Long to;
+
+    @Option(names = "--slices", required = true, paramLabel = "FILE", description = "The slices' httperf outputs.")
+    private Path slices;
+
+    @Option(names = "--access-log", required = true, paramLabel = "FILE")
+    private Path accessLog;
+
+    @Option(names = "--timeout-ms", defaultValue = "10000", paramLabel = "MS", description = "The client time-out.")
+    private long timeoutMillis;
+
+    @Option(names = "--machine-cpu", defaultValue = "NaN", paramLabel = "PCT")
+    private double machineCpu;
+
+    @Mixin
+    private ProbeFileOption probe;
+
+    @Parameters(arity = "1..*", paramLabel = "SESSION_FILE", description = "The session files the step offered.")
+    private List<Path> sessionFiles;
+
+    @Override
+    public Integer call() throws Exception {
+        List<SliceRun> runs = SliceRun.parseAll(Files.readString(slices, StandardCharsets.ISO_8859_1));
+        AccessLogSessions log = AccessLogSessions.read(accessLog, timeoutMillis);
+        SessionFileIndex index = SessionFileIndex.read(sessionFiles);
+        SteadyStep step = SteadyStep.of(block, load, variant, commit, runs, from, to, log.count(index, from, to),
+                probe.result(), machineCpu);
+        CsvRows.append(csv, SteadyStep.HEADER, step.toCsv());
+        System.out.println(step.describe());
+        return 0;
+    }
+}

@@ -1,0 +1,117 @@
+package org.hybridconnector.bench;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+
+import picocli.CommandLine;
+import picocli.CommandLine.ParseResult;
+
+/** Main's command line as the scripts under {@code bench/} write it, and what it says to a wrong one. */
+class MainTest {
+
+    private static final String[] STEADY_PLAN = { "steady-plan", "--load", "25", "--ramp-up", "60", "--warm-up", "120",
+            "--interval", "300", "--tail", "30", "--mix", "bidding", "--site-data", "work/site.tsv", "--out",
+            "work/files", "--seed", "7", "--max-pages", "1000", "--think-scale", "0.5" };
+
+    /** Every call the scripts make, with stand-in values: bench/sessions, steady.sh, campaign, soak, compare-builds. */
+    private static final List<String[]> SCRIPT_CALLS = List.of(
+            new String[] { "site-data", "--db-url", "jdbc:h2:/w/rubis", "--db-user", "sa", "--out", "site.tsv" },
+            new String[] { "access-log-pattern" },
+            new String[] { "static-workload", "--docroot", "surge", "--files", "1000", "--file-seed", "1", "--out",
+                    "static-1.wsesslog", "--seed", "1001", "--sessions", "500", "--url-prefix", "/surge/",
+                    "--off-scale", "1" },
+            new String[] { "rubis-sessions", "--mix", "bidding", "--site-data", "site.tsv", "--out", "files", "--prefix",
+                    "nio-10", "--seed", "1", "--files", "2", "--sessions", "1000", "--max-pages", "1000",
+                    "--think-scale", "1" },
+            new String[] { "probe", "--port", "8080", "--paths", "/a,/b", "--seconds", "60", "--clients", "4",
+                    "--interval-ms", "250", "--timeout-ms", "10000", "--out", "probe.txt", "--timeline", "t.csv" },
+            new String[] { "step", "--csv", "steps.csv", "--mix", "bidding", "--variant", "nio", "--jvm", "17",
+                    "--offered", "10", "--repeat", "1", "--window", "60", "--sessions-offered", "600",
+                    "--server-closed", "-1", "--server-cpu", "95.5", "--machine-cpu", "190.0", "--window-requests", "-1",
+                    "--window-machine-cpu", "NaN", "--window-db-statements", "-1", "--window-db-rows-read", "-1",
+                    "--probe", "probe.txt", "out-1.txt", "out-2.txt" },
+            new String[] { "summary", "--csv", "steps.csv", "--out", "run", "--title", "RUBiS bidding mix, steady mode",
+                    "--command", "bench/run sessions --quick", "--notes", "notes.md", "--saturation", "10" },
+            STEADY_PLAN,
+            new String[] { "jmx-sample", "--jmx-port", "9010", "--port", "8080", "--seconds", "418", "--out", "jmx.csv",
+                    "Catalina:type=ThreadPool,*#currentThreadsBusy", "Catalina:type=ProtocolHandler,*#sessions" },
+            new String[] { "steady-step", "--csv", "steady.csv", "--block", "1", "--load", "25", "--variant", "nio",
+                    "--commit", "3a3f234", "--from", "1700000000000", "--to", "1700000300000", "--slices", "h.txt",
+                    "--access-log", "steady-access.log", "--probe", "probe.txt", "--machine-cpu", "NaN", "a.wsesslog",
+                    "b.wsesslog" },
+            new String[] { "headline", "--out", "headline/bidding", "--saturation", "12.5", "--title",
+                    "RUBiS bidding mix at steady state", "--command", "bench/campaign (plan: plan.tsv, commit 3a3f234)",
+                    "bidding-1/steady.csv", "bidding-2/steady.csv" },
+            new String[] { "compare-builds", "--rounds-csv", "cmp/rounds.csv", "--command", "cmp/command.txt", "--out",
+                    "cmp/summary.md" });
+
+    @Test
+    void testEveryScriptCallParses() {
+        for (String[] call : SCRIPT_CALLS) {
+            ParseResult parsed = Main.commandLine().parseArgs(call);
+            assertEquals(call[0], parsed.subcommand().commandSpec().name(), String.join(" ", call));
+        }
+    }
+
+    @Test
+    void testSteadyPlanTakesWhatSteadyShPasses() {
+        ParseResult plan = Main.commandLine().parseArgs(STEADY_PLAN).subcommand();
+        assertEquals("25", plan.matchedOptionValue("--load", ""), "the load as written: it names the files");
+        assertEquals(60, (int) plan.matchedOptionValue("--ramp-up", 0));
+        assertEquals(300, (int) plan.matchedOptionValue("--interval", 0));
+        assertEquals("bidding", plan.matchedOptionValue("--mix", ""));
+        assertEquals(7L, (long) plan.matchedOptionValue("--seed", 0L));
+        assertEquals(0.5, plan.matchedOptionValue("--think-scale", 1.0), 1e-12);
+    }
+
+    @Test
+    void testLeftOutOptionsKeepTheirDefaults() {
+        ParseResult workload = Main.commandLine().parseArgs("static-workload", "--docroot", "surge", "--out", "f")
+                .subcommand();
+        assertEquals(1L, (long) workload.commandSpec().findOption("--seed").getValue());
+        assertEquals(1000, (int) workload.commandSpec().findOption("--files").getValue());
+        assertEquals("/surge/", workload.commandSpec().findOption("--url-prefix").getValue());
+        ParseResult step = Main.commandLine().parseArgs(SCRIPT_CALLS.get(5)[0], "--csv", "c", "--mix", "m",
+                "--variant", "v", "--jvm", "17", "--offered", "1", "--repeat", "1", "--window", "1",
+                "--sessions-offered", "1", "out.txt").subcommand();
+        assertEquals(-1L, (long) step.commandSpec().findOption("--server-closed").getValue());
+        assertTrue(Double.isNaN(step.commandSpec().findOption("--server-cpu").getValue()));
+    }
+
+    @Test
+    void testAMissingRequiredOptionIsNamed() {
+        String err = failure(2, "headline", "--out", "x", "--command", "c", "steady.csv");
+        assertTrue(err.contains("Missing required option: '--saturation"), err);
+    }
+
+    @Test
+    void testAnUnknownOptionFails() {
+        String err = failure(2, "summary", "--csv", "c", "--out", "o", "--title", "t", "--command", "c", "--tilte", "x");
+        assertTrue(err.contains("Unknown option") && err.contains("'--tilte'"), err);
+    }
+
+    @Test
+    void testABadNumberNamesItsOption() {
+        String err = failure(2, "probe", "--port", "8080", "--paths", "/a", "--seconds", "sixty", "--out", "p");
+        assertTrue(err.contains("'--seconds'") && err.contains("'sixty'"), err);
+        String[] badLoad = STEADY_PLAN.clone();
+        badLoad[2] = "25/s";
+        err = failure(2, badLoad);
+        assertTrue(err.contains("'--load'") && err.contains("'25/s'"), err);
+    }
+
+    /** Runs Main, expects {@code status}, and returns what it wrote to standard error. */
+    private static String failure(int status, String... args) {
+        StringWriter err = new StringWriter();
+        CommandLine line = Main.commandLine();
+        line.setErr(new PrintWriter(err));
+        assertEquals(status, line.execute(args), err::toString);
+        return err.toString();
+    }
+}
