@@ -9,6 +9,7 @@ import java.nio.channels.Selector;
 import java.nio.channels.SocketChannel;
 
 import org.apache.coyote.Processor;
+import org.apache.tomcat.util.http.parser.HttpParser;
 import org.apache.tomcat.util.net.SocketBufferHandler;
 import org.apache.tomcat.util.net.SocketEvent;
 import org.apache.tomcat.util.res.StringManager;
@@ -54,7 +55,7 @@ final class Connection implements Selectable, HandBack {
     private final Parks parks;
     private final Dispatcher dispatcher;
     private final BufferPool buffers;
-    private final HeadScanner headScanner = new HeadScanner();
+    private final HeadScanner headScanner;
 
     private State state = State.SERVING;
     private boolean wantsWrite;
@@ -68,8 +69,9 @@ final class Connection implements Selectable, HandBack {
     private int headsSeen;
 
     Connection(SocketChannel channel, ChannelEndpoint endpoint, ReadinessWaiter.Pool waiters, SelectorLoop loop,
-            Parks parks, Dispatcher dispatcher, BufferPool buffers) {
+            Parks parks, Dispatcher dispatcher, BufferPool buffers, HttpParser targetRules) {
         this.wrapper = new HybridSocketWrapper(channel, endpoint, waiters, this);
+        this.headScanner = new HeadScanner(targetRules);
         this.loop = loop;
         this.parks = parks;
         this.dispatcher = dispatcher;

@@ -53,6 +53,7 @@ public class HybridProtocol extends AbstractHttp11Protocol<SocketChannel> {
         checkCombinedAttributes();
         attributeErrors.throwIfAny();
         super.init();
+        endpoint().setTargetRules(getHttpParser());
     }
 
     /**
