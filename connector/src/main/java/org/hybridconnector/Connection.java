@@ -9,7 +9,6 @@ import java.nio.channels.Selector;
 import java.nio.channels.SocketChannel;
 
 import org.apache.coyote.Processor;
-import org.apache.tomcat.util.http.parser.HttpParser;
 import org.apache.tomcat.util.net.SocketBufferHandler;
 import org.apache.tomcat.util.net.SocketEvent;
 import org.apache.tomcat.util.res.StringManager;
@@ -69,9 +68,9 @@ final class Connection implements Selectable, HandBack {
     private int headsSeen;
 
     Connection(SocketChannel channel, ChannelEndpoint endpoint, ReadinessWaiter.Pool waiters, SelectorLoop loop,
-            Parks parks, Dispatcher dispatcher, BufferPool buffers, HttpParser targetRules) {
+            Parks parks, Dispatcher dispatcher, BufferPool buffers, HeadRules headRules) {
         this.wrapper = new HybridSocketWrapper(channel, endpoint, waiters, this);
-        this.headScanner = new HeadScanner(targetRules);
+        this.headScanner = new HeadScanner(headRules);
         this.loop = loop;
         this.parks = parks;
         this.dispatcher = dispatcher;

@@ -5,23 +5,25 @@ import java.nio.ByteBuffer;
 import org.apache.tomcat.util.http.parser.HttpParser;
 
 /**
- * Decides, from bytes that arrive in pieces, when a request head is ready for Coyote: once it is
- * complete (the empty line after the header fields, or the end of an HTTP/0.9 request line), or
- * as soon as the bytes so far can no longer begin or continue a head that Coyote would accept.
- * The selector hands a connection to a worker only then, so a worker never waits for a head; and
- * an invalid head (a bare CR, a NUL, a space in a header name) gets Coyote's {@code 400} at once
- * instead of waiting for an end that may never come.
+ * Decides, from bytes that arrive in pieces, when a request head is Coyote's to read: once it is
+ * complete (the empty line after the header fields, or the end of an HTTP/0.9 request line), or as
+ * soon as Coyote would answer it without more bytes because it can no longer be valid. The selector
+ * hands a connection to a worker only then, so a worker never waits for a head, and a head that
+ * Coyote rejects gets its {@code 400} when stock NIO would give it, not after
+ * {@code connectionTimeout}: a client that ends its lines with bare CRs sends no empty line to wait
+ * for.
  * <p>
  * It is a scanner, not a parser: it keeps no field and copies no byte, and Coyote's
- * {@code Http11InputBuffer} still parses everything. It follows that parser's byte rules, phase by
- * phase: blank lines before the request line are skipped; a method is token characters; a request
- * target may hold what the connector's {@code relaxedPathChars} and {@code relaxedQueryChars}
- * allow ({@link HttpParser}); a version is {@code HTTP/x.y} characters; a CR must be followed by
- * an LF, and a bare LF ends a line (RFC 9112 section 2.2 lets a server accept it, and Coyote does);
- * a field name is token characters up to its colon; a field value holds no control character but
- * HTAB; a line beginning with a space or HTAB continues the field before it. Where it cannot tell,
- * it errs towards handing over: Coyote then waits for the rest itself, with the connection parked,
- * as it would on Tomcat's own connectors.
+ * {@code Http11InputBuffer} still parses everything. It follows that parser's byte rules phase by
+ * phase. In the request line Coyote rejects a bad byte at once: a method is token characters; a
+ * request target holds what the connector's relaxed characters allow ({@link HeadRules}); a
+ * version is {@code HTTP/x.y} characters; a CR must be followed by an LF. Blank lines before the
+ * request line are skipped, and a bare LF ends a line (RFC 9112 section 2.2 lets a server accept
+ * it, and Coyote does). In the header fields Coyote reads a bad line (a non-token byte in a name,
+ * a control character in a value, a CR not before an LF) to its end before it answers, and so
+ * does the scanner; a line beginning with a space or HTAB continues the field before it. A field
+ * beyond {@code maxHeaderCount}, or a head that reaches {@code maxHttpRequestHeaderSize}
+ * unfinished, is refused at once.
  * <p>
  * Thread safety: none; one instance per connection, used by whichever thread owns the
  * connection's read buffer at the time.
@@ -37,31 +39,36 @@ final class HeadScanner {
     private enum Phase {
         BEFORE_REQUEST_LINE, METHOD, BEFORE_TARGET, TARGET, BEFORE_VERSION, VERSION,
         LINE_START, FIELD_NAME, FIELD_VALUE,
-        /** Complete or invalid: Coyote's to read from here. */
+        /** A bad field line, which Coyote reads to its LF before it answers. */
+        SKIP_LINE,
+        /** Complete or refused: Coyote's to read from here. */
         DECIDED
     }
 
-    private final HttpParser targetRules;
+    private final HeadRules rules;
 
     /** Index in the buffer where scanning resumes. */
     private int scanned;
-    private Phase phase = Phase.BEFORE_REQUEST_LINE;
-    /** The last byte was a CR, which only an LF may follow (except between Coyote's CR-skipping phases). */
+    private Phase phase;
+    /** The last byte was a CR, which only an LF may follow (Coyote's version phase skips CRs). */
     private boolean afterCr;
     private boolean inQuery;
     /** A field line has ended, so a line beginning with a space or HTAB continues it. */
     private boolean afterField;
+    private int fields;
+    private int maxFields;
+    private int maxHeadBytes;
 
-    /** @param targetRules the protocol's parser, whose relaxed characters a request target may hold */
-    HeadScanner(HttpParser targetRules) {
-        this.targetRules = targetRules;
+    HeadScanner(HeadRules rules) {
+        this.rules = rules;
+        reset();
     }
 
     /**
      * Scans the bytes of {@code buffer} from where the previous call stopped up to its position
      * (the buffer is in write mode: bytes {@code [0, position)} are the data).
      *
-     * @return {@code true} if the head is complete or can no longer become valid: Coyote's turn
+     * @return {@code true} if the head is complete or refused: Coyote's turn
      */
     boolean headComplete(ByteBuffer buffer) {
         int end = buffer.position();
@@ -73,6 +80,9 @@ final class HeadScanner {
             phase = next(buffer.get(i));
         }
         scanned = end;
+        if (phase != Phase.DECIDED && maxHeadBytes > 0 && end >= maxHeadBytes) {
+            phase = Phase.DECIDED; // Coyote refuses a head that needs more room than this
+        }
         return phase == Phase.DECIDED;
     }
 
@@ -83,19 +93,25 @@ final class HeadScanner {
         afterCr = false;
         inQuery = false;
         afterField = false;
+        fields = 0;
+        maxFields = rules.maxFields().getAsInt();
+        maxHeadBytes = rules.maxHeadBytes().getAsInt();
     }
 
     private Phase next(byte b) {
         return switch (phase) {
             case BEFORE_REQUEST_LINE -> b == CR || b == LF ? phase : method(b);
             case METHOD -> method(b);
-            case BEFORE_TARGET -> isSpace(b) ? phase : target(b);
+            // Coyote takes a CR where the target begins as one that no LF follows.
+            case BEFORE_TARGET -> isSpace(b) ? phase : b == CR ? Phase.DECIDED : target(b);
             case TARGET -> target(b);
-            case BEFORE_VERSION -> isSpace(b) ? phase : version(b);
+            // An empty version is refused at the line's end; a CR here is at most a byte early.
+            case BEFORE_VERSION -> isSpace(b) ? phase : b == CR || b == LF ? Phase.DECIDED : version(b);
             case VERSION -> version(b);
             case LINE_START -> lineStart(b);
             case FIELD_NAME -> fieldName(b);
             case FIELD_VALUE -> fieldValue(b);
+            case SKIP_LINE -> b == LF ? Phase.DECIDED : phase;
             case DECIDED -> phase;
         };
     }
@@ -109,7 +125,7 @@ final class HeadScanner {
 
     private Phase target(byte b) {
         if (afterCr) {
-            // A CR in the target may only end an HTTP/0.9 request line, whose end is Coyote's.
+            // After a CR only an LF may come, which ends an HTTP/0.9 request: Coyote's either way.
             return Phase.DECIDED;
         }
         if (isSpace(b)) {
@@ -126,7 +142,8 @@ final class HeadScanner {
             inQuery = true;
             return Phase.TARGET;
         }
-        if (inQuery && !targetRules.isQueryRelaxed(b) || targetRules.isNotRequestTargetRelaxed(b)) {
+        HttpParser target = rules.target();
+        if (inQuery && !target.isQueryRelaxed(b) || target.isNotRequestTargetRelaxed(b)) {
             return Phase.DECIDED;
         }
         return Phase.TARGET;
@@ -134,59 +151,61 @@ final class HeadScanner {
 
     private Phase version(byte b) {
         if (b == CR) {
-            afterCr = true; // Coyote skips any CR here; the LF decides
+            afterCr = true;
             return Phase.VERSION;
         }
         if (b == LF) {
             afterCr = false;
-            afterField = false;
             return Phase.LINE_START;
         }
         return afterCr || !HttpParser.isHttpProtocol(b) ? Phase.DECIDED : Phase.VERSION;
     }
 
     private Phase lineStart(byte b) {
+        if (b == LF) {
+            return Phase.DECIDED; // the empty line: the head is complete
+        }
         if (afterCr) {
-            return Phase.DECIDED; // an LF ends the head; anything else after the CR is invalid
+            afterCr = false;
+            return Phase.SKIP_LINE; // Coyote reads the CR as the start of a bad field name
         }
         if (b == CR) {
             afterCr = true;
             return Phase.LINE_START;
         }
-        if (b == LF) {
-            return Phase.DECIDED; // the empty line: the head is complete
-        }
         if (isSpace(b)) {
-            return afterField ? Phase.FIELD_VALUE : Phase.DECIDED;
+            return afterField ? Phase.FIELD_VALUE : Phase.SKIP_LINE;
         }
-        return HttpParser.isToken(b) ? Phase.FIELD_NAME : Phase.DECIDED;
+        return HttpParser.isToken(b) ? Phase.FIELD_NAME : Phase.SKIP_LINE;
     }
 
-    private static Phase fieldName(byte b) {
+    private Phase fieldName(byte b) {
         if (b == ':') {
-            return Phase.FIELD_VALUE;
+            fields++;
+            return maxFields >= 0 && fields > maxFields ? Phase.DECIDED : Phase.FIELD_VALUE;
         }
-        return HttpParser.isToken(b) ? Phase.FIELD_NAME : Phase.DECIDED;
+        if (HttpParser.isToken(b)) {
+            return Phase.FIELD_NAME;
+        }
+        return b == LF ? Phase.DECIDED : Phase.SKIP_LINE;
     }
 
     private Phase fieldValue(byte b) {
-        if (afterCr) {
-            if (b != LF) {
-                return Phase.DECIDED;
-            }
+        if (b == LF) {
             afterCr = false;
             afterField = true;
             return Phase.LINE_START;
         }
+        if (afterCr) {
+            afterCr = false;
+            return Phase.SKIP_LINE;
+        }
         if (b == CR) {
             afterCr = true;
             return Phase.FIELD_VALUE;
         }
-        if (b == LF) {
-            afterField = true;
-            return Phase.LINE_START;
-        }
-        return HttpParser.isControl(b) && b != HT ? Phase.DECIDED : Phase.FIELD_VALUE;
+        // obs-text (0x80 and up, negative here) is allowed, and would cost isControl an exception.
+        return b >= 0 && HttpParser.isControl(b) && b != HT ? Phase.SKIP_LINE : Phase.FIELD_VALUE;
     }
 
     private static boolean isSpace(byte b) {

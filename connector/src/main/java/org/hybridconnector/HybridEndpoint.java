@@ -6,7 +6,6 @@ import java.util.concurrent.TimeUnit;
 import org.apache.juli.logging.Log;
 import org.apache.juli.logging.LogFactory;
 import org.apache.tomcat.util.ExceptionUtils;
-import org.apache.tomcat.util.http.parser.HttpParser;
 import org.apache.tomcat.util.net.SocketEvent;
 import org.apache.tomcat.util.net.SocketProcessorBase;
 import org.apache.tomcat.util.net.SocketWrapperBase;
@@ -55,8 +54,8 @@ public class HybridEndpoint extends ChannelEndpoint {
     private int lengthyMinReserve = 2;
     private boolean adaptiveWorkers;
     private int minWorkers = 2;
-    /** The protocol's request-target rules (its relaxed characters), for each connection's head scanner. */
-    private volatile HttpParser targetRules = new HttpParser(null, null);
+    /** The protocol's rules for request heads, for each connection's head scanner. */
+    private volatile HeadRules headRules = HeadRules.DEFAULTS;
 
     // The running pieces, made on start.
     private volatile AdmissionPolicy activePolicy = admissionPolicy;
@@ -128,8 +127,8 @@ public class HybridEndpoint extends ChannelEndpoint {
     }
 
     /** Called by the protocol once it has built its parser, before the endpoint starts. */
-    void setTargetRules(HttpParser targetRules) {
-        this.targetRules = targetRules;
+    void setHeadRules(HeadRules headRules) {
+        this.headRules = headRules;
     }
 
     public void setMinWorkers(int minWorkers) {
@@ -313,7 +312,7 @@ public class HybridEndpoint extends ChannelEndpoint {
         try {
             configureAccepted(channel);
             Connection connection = new Connection(channel, this, waiters, selectorLoop, parks, dispatcher,
-                    bufferPool, targetRules);
+                    bufferPool, headRules);
             wrapper = connection.socketWrapper();
             adopt(channel, wrapper);
             wrapper.holdArrival(workLoad.connectionAccepted());

@@ -270,10 +270,11 @@ final class HostileCorpus {
     }
 
     /**
-     * Heads that stop before any line could end, with nothing after them: a server must judge them
-     * by the bytes it has. Where Coyote's parser rejects a byte at once (a bare CR, a bad request
-     * line) the answer must come at once, not after {@code connectionTimeout}; where it waits for
-     * the end of a bad field line before it answers, both connectors wait.
+     * Heads that stop before their empty line, with nothing after them: a server must judge them
+     * by the bytes it has. Where Coyote's parser refuses a head at once (a bare CR or a bad byte in
+     * the request line, one field too many) the answer must come at once, not after
+     * {@code connectionTimeout}; where it reads a bad field line to its end before it answers,
+     * both connectors wait.
      */
     static List<Case> unfinished() {
         return List.of(
@@ -285,6 +286,10 @@ final class HostileCorpus {
                 unfinished("bad version byte, no LF", "GET /probe/echo HTTP/1.1x"),
                 unfinished("NUL in a field value, line unfinished", "GET /probe/echo HTTP/1.1\r\nHost: a\0b"),
                 unfinished("space in a field name, line unfinished", "GET /probe/echo HTTP/1.1\r\nHo st: a"),
+                unfinished("CR where the target begins, no LF", "GET \r"),
+                unfinished("no version, line ended", "GET /probe/echo \r\n"),
+                unfinished("one field too many, unfinished",
+                        "GET /probe/echo HTTP/1.1\r\n" + "X: a\r\n".repeat(100) + "X:"), // maxHeaderCount 100
                 unfinished("valid head, unfinished", "GET /probe/echo HTTP/1.1\r\nHost: a\r\n"));
     }
 

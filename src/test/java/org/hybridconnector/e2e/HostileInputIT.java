@@ -62,7 +62,7 @@ class HostileInputIT {
     }
 
     /**
-     * The heads that end before any line does, written a byte at a time: each byte is a read of
+     * The heads that end before their empty line, written a byte at a time: each byte is a read of
      * its own for the selector's scan, and the answer must be the same as when written whole (the
      * recorded one), from both connectors; an invalid one is answered at once, within the
      * {@link #WAIT_MILLIS} an outcome allows before it counts as waiting.
@@ -104,7 +104,9 @@ class HostileInputIT {
             System.arraycopy(followUp, 0, all, c.input().length, followUp.length);
             try {
                 OutputStream out = socket.getOutputStream();
-                for (int from = 0; from < all.length; from += split ? 1 : all.length) {
+                InputStream answer = socket.getInputStream();
+                // Split, it stops writing once an answer has come, as a client would.
+                for (int from = 0; from < all.length && answer.available() == 0; from += split ? 1 : all.length) {
                     out.write(all, from, split ? 1 : all.length);
                     out.flush();
                 }
