@@ -54,7 +54,7 @@ final class Connection implements Selectable, HandBack {
     private final Parks parks;
     private final Dispatcher dispatcher;
     private final BufferPool buffers;
-    private final HeadScanner headScanner = new HeadScanner();
+    private final HeadScanner headScanner;
 
     private State state = State.SERVING;
     private boolean wantsWrite;
@@ -68,8 +68,9 @@ final class Connection implements Selectable, HandBack {
     private int headsSeen;
 
     Connection(SocketChannel channel, ChannelEndpoint endpoint, ReadinessWaiter.Pool waiters, SelectorLoop loop,
-            Parks parks, Dispatcher dispatcher, BufferPool buffers) {
+            Parks parks, Dispatcher dispatcher, BufferPool buffers, HeadRules headRules) {
         this.wrapper = new HybridSocketWrapper(channel, endpoint, waiters, this);
+        this.headScanner = new HeadScanner(headRules);
         this.loop = loop;
         this.parks = parks;
         this.dispatcher = dispatcher;

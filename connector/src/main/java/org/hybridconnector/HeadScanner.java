@@ -2,21 +2,28 @@ package org.hybridconnector;
 
 import java.nio.ByteBuffer;
 
+import org.apache.tomcat.util.http.parser.HttpParser;
+
 /**
- * Finds the end of an HTTP request head (the empty line after the header fields) in bytes that
- * arrive in pieces, so that the selector thread hands a connection to a worker only once its
- * request head is complete.
+ * Decides, from bytes that arrive in pieces, when a request head is Coyote's to read: once it is
+ * complete (the empty line after the header fields, or the end of an HTTP/0.9 request line), or as
+ * soon as Coyote would answer it without more bytes because it can no longer be valid. The selector
+ * hands a connection to a worker only then, so a worker never waits for a head, and a head that
+ * Coyote rejects gets its {@code 400} when stock NIO would give it, not after
+ * {@code connectionTimeout}: a client that ends its lines with bare CRs sends no empty line to wait
+ * for.
  * <p>
- * This is a cheap pre-check, not a parser: Tomcat's {@code Http11InputBuffer} still parses and
- * validates every byte. It only has to be right in one direction: it must never wait for more
- * bytes when a head is complete. Both {@code CRLF CRLF} and the bare {@code LF LF} that RFC 9112
- * section 2.2 lets a recipient accept end a head, so it looks for an LF followed, after an
- * optional CR, by another LF. A false positive (for example blank lines before a request line)
- * only dispatches early; the processor then asks for more bytes as it would have anyway. For the
- * same reason a first line that is not an HTTP/1.x request line (no {@code " HTTP/"} in it, as in
- * an HTTP/0.9 request or plain garbage) counts as complete: the processor rejects it at once, as
- * it would on Tomcat's own connectors, instead of the connection waiting for a head that will
- * never end.
+ * It is a scanner, not a parser: it keeps no field and copies no byte, and Coyote's
+ * {@code Http11InputBuffer} still parses everything. It follows that parser's byte rules phase by
+ * phase. In the request line Coyote rejects a bad byte at once: a method is token characters; a
+ * request target holds what the connector's relaxed characters allow ({@link HeadRules}); a
+ * version is {@code HTTP/x.y} characters; a CR must be followed by an LF. Blank lines before the
+ * request line are skipped, and a bare LF ends a line (RFC 9112 section 2.2 lets a server accept
+ * it, and Coyote does). In the header fields Coyote reads a bad line (a non-token byte in a name,
+ * a control character in a value, a CR not before an LF) to its end before it answers, and so
+ * does the scanner; a line beginning with a space or HTAB continues the field before it. A field
+ * beyond {@code maxHeaderCount}, or a head that reaches {@code maxHttpRequestHeaderSize}
+ * unfinished, is refused at once.
  * <p>
  * Thread safety: none; one instance per connection, used by whichever thread owns the
  * connection's read buffer at the time.
@@ -25,22 +32,43 @@ final class HeadScanner {
 
     private static final byte CR = '\r';
     private static final byte LF = '\n';
-    private static final byte[] HTTP_VERSION = { ' ', 'H', 'T', 'T', 'P', '/' };
+    private static final byte SP = ' ';
+    private static final byte HT = '\t';
+
+    /** Where in the head the next byte falls. */
+    private enum Phase {
+        BEFORE_REQUEST_LINE, METHOD, BEFORE_TARGET, TARGET, BEFORE_VERSION, VERSION,
+        LINE_START, FIELD_NAME, FIELD_VALUE,
+        /** A bad field line, which Coyote reads to its LF before it answers. */
+        SKIP_LINE,
+        /** Complete or refused: Coyote's to read from here. */
+        DECIDED
+    }
+
+    private final HeadRules rules;
 
     /** Index in the buffer where scanning resumes. */
     private int scanned;
-    /** Whether the last byte scanned was an LF, possibly followed by one CR. */
-    private boolean afterLineFeed;
-    private boolean afterLineFeedCr;
-    /** Whether the first non-empty line has ended; until then its start is {@code lineStart}. */
-    private boolean firstLineDone;
-    private int lineStart;
+    private Phase phase;
+    /** The last byte was a CR, which only an LF may follow (Coyote's version phase skips CRs). */
+    private boolean afterCr;
+    private boolean inQuery;
+    /** A field line has ended, so a line beginning with a space or HTAB continues it. */
+    private boolean afterField;
+    private int fields;
+    private int maxFields;
+    private int maxHeadBytes;
+
+    HeadScanner(HeadRules rules) {
+        this.rules = rules;
+        reset();
+    }
 
     /**
      * Scans the bytes of {@code buffer} from where the previous call stopped up to its position
      * (the buffer is in write mode: bytes {@code [0, position)} are the data).
      *
-     * @return {@code true} if a complete request head is present
+     * @return {@code true} if the head is complete or refused: Coyote's turn
      */
     boolean headComplete(ByteBuffer buffer) {
         int end = buffer.position();
@@ -48,55 +76,139 @@ final class HeadScanner {
             // The buffer was compacted or drained since the last scan: start over.
             reset();
         }
-        for (int i = scanned; i < end; i++) {
-            byte b = buffer.get(i);
-            if (b == LF) {
-                if (afterLineFeed) {
-                    scanned = i + 1;
-                    return true;
-                }
-                if (!firstLineDone && i > lineStart + 1) {
-                    firstLineDone = true;
-                    if (!containsHttpVersion(buffer, lineStart, i)) {
-                        scanned = i + 1;
-                        return true;
-                    }
-                } else if (!firstLineDone) {
-                    // A blank line before the request line (RFC 9112 section 2.2 lets a server skip it).
-                    lineStart = i + 1;
-                }
-                afterLineFeed = true;
-                afterLineFeedCr = false;
-            } else if (b == CR && afterLineFeed && !afterLineFeedCr) {
-                afterLineFeedCr = true;
-            } else {
-                afterLineFeed = false;
-                afterLineFeedCr = false;
-            }
+        for (int i = scanned; i < end && phase != Phase.DECIDED; i++) {
+            phase = next(buffer.get(i));
         }
         scanned = end;
-        return false;
-    }
-
-    private static boolean containsHttpVersion(ByteBuffer buffer, int from, int to) {
-        for (int i = from; i + HTTP_VERSION.length <= to; i++) {
-            int j = 0;
-            while (j < HTTP_VERSION.length && buffer.get(i + j) == HTTP_VERSION[j]) {
-                j++;
-            }
-            if (j == HTTP_VERSION.length) {
-                return true;
-            }
+        if (phase != Phase.DECIDED && maxHeadBytes > 0 && end >= maxHeadBytes) {
+            phase = Phase.DECIDED; // Coyote refuses a head that needs more room than this
         }
-        return false;
+        return phase == Phase.DECIDED;
     }
 
     /** Forgets what was scanned; called when the buffered bytes change owner or are consumed. */
     void reset() {
         scanned = 0;
-        afterLineFeed = false;
-        afterLineFeedCr = false;
-        firstLineDone = false;
-        lineStart = 0;
+        phase = Phase.BEFORE_REQUEST_LINE;
+        afterCr = false;
+        inQuery = false;
+        afterField = false;
+        fields = 0;
+        maxFields = rules.maxFields().getAsInt();
+        maxHeadBytes = rules.maxHeadBytes().getAsInt();
+    }
+
+    private Phase next(byte b) {
+        return switch (phase) {
+            case BEFORE_REQUEST_LINE -> b == CR || b == LF ? phase : method(b);
+            case METHOD -> method(b);
+            // Coyote takes a CR where the target begins as one that no LF follows.
+            case BEFORE_TARGET -> isSpace(b) ? phase : b == CR ? Phase.DECIDED : target(b);
+            case TARGET -> target(b);
+            // An empty version is refused at the line's end; a CR here is at most a byte early.
+            case BEFORE_VERSION -> isSpace(b) ? phase : b == CR || b == LF ? Phase.DECIDED : version(b);
+            case VERSION -> version(b);
+            case LINE_START -> lineStart(b);
+            case FIELD_NAME -> fieldName(b);
+            case FIELD_VALUE -> fieldValue(b);
+            case SKIP_LINE -> b == LF ? Phase.DECIDED : phase;
+            case DECIDED -> phase;
+        };
+    }
+
+    private static Phase method(byte b) {
+        if (isSpace(b)) {
+            return Phase.BEFORE_TARGET;
+        }
+        return HttpParser.isToken(b) ? Phase.METHOD : Phase.DECIDED;
+    }
+
+    private Phase target(byte b) {
+        if (afterCr) {
+            // After a CR only an LF may come, which ends an HTTP/0.9 request: Coyote's either way.
+            return Phase.DECIDED;
+        }
+        if (isSpace(b)) {
+            return Phase.BEFORE_VERSION;
+        }
+        if (b == CR) {
+            afterCr = true;
+            return Phase.TARGET;
+        }
+        if (b == LF) {
+            return Phase.DECIDED; // HTTP/0.9: the request line is the whole request
+        }
+        if (b == '?' && !inQuery) {
+            inQuery = true;
+            return Phase.TARGET;
+        }
+        HttpParser target = rules.target();
+        if (inQuery && !target.isQueryRelaxed(b) || target.isNotRequestTargetRelaxed(b)) {
+            return Phase.DECIDED;
+        }
+        return Phase.TARGET;
+    }
+
+    private Phase version(byte b) {
+        if (b == CR) {
+            afterCr = true;
+            return Phase.VERSION;
+        }
+        if (b == LF) {
+            afterCr = false;
+            return Phase.LINE_START;
+        }
+        return afterCr || !HttpParser.isHttpProtocol(b) ? Phase.DECIDED : Phase.VERSION;
+    }
+
+    private Phase lineStart(byte b) {
+        if (b == LF) {
+            return Phase.DECIDED; // the empty line: the head is complete
+        }
+        if (afterCr) {
+            afterCr = false;
+            return Phase.SKIP_LINE; // Coyote reads the CR as the start of a bad field name
+        }
+        if (b == CR) {
+            afterCr = true;
+            return Phase.LINE_START;
+        }
+        if (isSpace(b)) {
+            return afterField ? Phase.FIELD_VALUE : Phase.SKIP_LINE;
+        }
+        return HttpParser.isToken(b) ? Phase.FIELD_NAME : Phase.SKIP_LINE;
+    }
+
+    private Phase fieldName(byte b) {
+        if (b == ':') {
+            fields++;
+            return maxFields >= 0 && fields > maxFields ? Phase.DECIDED : Phase.FIELD_VALUE;
+        }
+        if (HttpParser.isToken(b)) {
+            return Phase.FIELD_NAME;
+        }
+        return b == LF ? Phase.DECIDED : Phase.SKIP_LINE;
+    }
+
+    private Phase fieldValue(byte b) {
+        if (b == LF) {
+            afterCr = false;
+            afterField = true;
+            return Phase.LINE_START;
+        }
+        if (afterCr) {
+            afterCr = false;
+            return Phase.SKIP_LINE;
+        }
+        if (b == CR) {
+            afterCr = true;
+            return Phase.FIELD_VALUE;
+        }
+        // obs-text (0x80 and up, negative here) is allowed, and would cost isControl an exception.
+        return b >= 0 && HttpParser.isControl(b) && b != HT ? Phase.SKIP_LINE : Phase.FIELD_VALUE;
+    }
+
+    private static boolean isSpace(byte b) {
+        return b == SP || b == HT;
     }
 }

@@ -54,6 +54,8 @@ public class HybridEndpoint extends ChannelEndpoint {
     private int lengthyMinReserve = 2;
     private boolean adaptiveWorkers;
     private int minWorkers = 2;
+    /** The protocol's rules for request heads, for each connection's head scanner. */
+    private volatile HeadRules headRules = HeadRules.DEFAULTS;
 
     // The running pieces, made on start.
     private volatile AdmissionPolicy activePolicy = admissionPolicy;
@@ -122,6 +124,11 @@ public class HybridEndpoint extends ChannelEndpoint {
 
     public int getMinWorkers() {
         return minWorkers;
+    }
+
+    /** Called by the protocol once it has built its parser, before the endpoint starts. */
+    void setHeadRules(HeadRules headRules) {
+        this.headRules = headRules;
     }
 
     public void setMinWorkers(int minWorkers) {
@@ -305,7 +312,7 @@ public class HybridEndpoint extends ChannelEndpoint {
         try {
             configureAccepted(channel);
             Connection connection = new Connection(channel, this, waiters, selectorLoop, parks, dispatcher,
-                    bufferPool);
+                    bufferPool, headRules);
             wrapper = connection.socketWrapper();
             adopt(channel, wrapper);
             wrapper.holdArrival(workLoad.connectionAccepted());

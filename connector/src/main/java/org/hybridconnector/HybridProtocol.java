@@ -53,6 +53,8 @@ public class HybridProtocol extends AbstractHttp11Protocol<SocketChannel> {
         checkCombinedAttributes();
         attributeErrors.throwIfAny();
         super.init();
+        endpoint().setHeadRules(
+                new HeadRules(getHttpParser(), this::getMaxHeaderCount, this::getMaxHttpRequestHeaderSize));
     }
 
     /**

@@ -53,6 +53,7 @@ final class HostileCorpus {
         corpus.framing();
         corpus.chunks();
         corpus.pipelines();
+        corpus.unfinishedHeads();
         return corpus.cases;
     }
 
@@ -266,6 +267,38 @@ final class HostileCorpus {
         add("forbidden trailer Content-Length", post(chunked, "3\r\nabc\r\n0\r\nContent-Length: 50\r\n\r\n"));
         add("last chunk then a pipelined request", post(chunked, "0\r\n\r\nGET /probe/echo?n=smuggled HTTP/1.1\r\nHost: a\r\n\r\n"));
         add("chunked body of 1 MiB", post(chunked, ("4000\r\n" + "x".repeat(0x4000) + "\r\n").repeat(64) + "0\r\n\r\n"));
+    }
+
+    /**
+     * Heads that stop before their empty line, with nothing after them: a server must judge them
+     * by the bytes it has. Where Coyote's parser refuses a head at once (a bare CR or a bad byte in
+     * the request line, one field too many) the answer must come at once, not after
+     * {@code connectionTimeout}; where it reads a bad field line to its end before it answers,
+     * both connectors wait.
+     */
+    static List<Case> unfinished() {
+        return List.of(
+                unfinished("bare CRs as the only line ends", "GET /probe/echo HTTP/1.1\rHost: a\r\r"),
+                unfinished("bare CR inside the target, no LF", "GET /probe/e\rcho HTTP/1.1"),
+                unfinished("bare CR then a field, no LF", "GET /probe/echo HTTP/1.1\r\nHost: a\rX-Other: b"),
+                unfinished("NUL in the method, no LF", "G\0ET /probe/echo HTTP/1.1"),
+                unfinished("DEL in the target, no LF", "GET /probe/\u007fecho HTTP/1.1"),
+                unfinished("bad version byte, no LF", "GET /probe/echo HTTP/1.1x"),
+                unfinished("NUL in a field value, line unfinished", "GET /probe/echo HTTP/1.1\r\nHost: a\0b"),
+                unfinished("space in a field name, line unfinished", "GET /probe/echo HTTP/1.1\r\nHo st: a"),
+                unfinished("CR where the target begins, no LF", "GET \r"),
+                unfinished("no version, line ended", "GET /probe/echo \r\n"),
+                unfinished("one field too many, unfinished",
+                        "GET /probe/echo HTTP/1.1\r\n" + "X: a\r\n".repeat(100) + "X:"), // maxHeaderCount 100
+                unfinished("valid head, unfinished", "GET /probe/echo HTTP/1.1\r\nHost: a\r\n"));
+    }
+
+    private static Case unfinished(String name, String input) {
+        return new Case(name, input.getBytes(StandardCharsets.ISO_8859_1), false);
+    }
+
+    private void unfinishedHeads() {
+        cases.addAll(unfinished());
     }
 
     private void pipelines() {

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.Socket;
 import java.net.SocketTimeoutException;
@@ -61,19 +62,54 @@ class HostileInputIT {
     }
 
     /**
+     * The heads that end before their empty line, written a byte at a time: each byte is a read of
+     * its own for the selector's scan, and the answer must be the same as when written whole (the
+     * recorded one), from both connectors; an invalid one is answered at once, within the
+     * {@link #WAIT_MILLIS} an outcome allows before it counts as waiting.
+     */
+    @Test
+    void testUnfinishedHeadsSplitAtEveryByteGetTheWholeHeadsAnswer(TomcatServer tomcat) throws Exception {
+        Map<String,String[]> expected = ExpectedOutcomes.load();
+        List<Executable> checks = new ArrayList<>();
+        for (HostileCorpus.Case c : HostileCorpus.unfinished()) {
+            String[] want = expected.get(c.name());
+            String nio = outcome(tomcat.port(SharedTomcat.NIO), c, true);
+            String hybrid = outcome(tomcat.port(SharedTomcat.HYBRID), c, true);
+            checks.add(() -> assertTrue(want != null, "no recorded outcome for case [" + c.name() + "]"));
+            if (want != null) {
+                checks.add(() -> assertEquals(want[0], nio, "stock NIO, split, case [" + c.name() + "]: " + c.shown()));
+                checks.add(() -> assertEquals(want[1], hybrid, "hybrid, split, case [" + c.name() + "]: " + c.shown()));
+            }
+        }
+        assertAll(checks);
+    }
+
+    /**
      * Sends the case (and the follow-up request) on a new connection and reads until the server
      * closes or stays silent for {@link #WAIT_MILLIS}: the statuses received, comma-separated, with
      * {@code wait} at the end if the server was still waiting.
      */
     static String outcome(int port, HostileCorpus.Case c) throws IOException {
+        return outcome(port, c, false);
+    }
+
+    /** As {@link #outcome(int, HostileCorpus.Case)}, the input written a byte at a time if {@code split}. */
+    static String outcome(int port, HostileCorpus.Case c, boolean split) throws IOException {
         try (Socket socket = new Socket(InetAddress.getLoopbackAddress(), port)) {
             socket.setSoTimeout(WAIT_MILLIS);
+            socket.setTcpNoDelay(true);
             byte[] followUp = c.followUp() ? HostileCorpus.FOLLOW_UP.getBytes(StandardCharsets.ISO_8859_1) : new byte[0];
             byte[] all = new byte[c.input().length + followUp.length];
             System.arraycopy(c.input(), 0, all, 0, c.input().length);
             System.arraycopy(followUp, 0, all, c.input().length, followUp.length);
             try {
-                socket.getOutputStream().write(all);
+                OutputStream out = socket.getOutputStream();
+                InputStream answer = socket.getInputStream();
+                // Split, it stops writing once an answer has come, as a client would.
+                for (int from = 0; from < all.length && answer.available() == 0; from += split ? 1 : all.length) {
+                    out.write(all, from, split ? 1 : all.length);
+                    out.flush();
+                }
             } catch (IOException e) {
                 // The server may close before it has read everything (an oversized head): what it
                 // answered is still to be read.
