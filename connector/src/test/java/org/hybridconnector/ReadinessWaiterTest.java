@@ -16,40 +16,43 @@ class ReadinessWaiterTest {
 
     @Test
     void testAwaitReadTimesOutWithoutDataAndWakesWhenDataArrives() throws Exception {
-        ReadinessWaiter.Pool waiters = new ReadinessWaiter.Pool();
-        try (ServerSocketChannel server = ServerSocketChannel.open()) {
-            server.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
-            try (SocketChannel client = SocketChannel.open(server.getLocalAddress());
-                    SocketChannel accepted = server.accept()) {
-                accepted.configureBlocking(false);
-                long start = System.nanoTime();
-                assertFalse(waiters.await(accepted, SelectionKey.OP_READ, 200));
-                assertTrue(System.nanoTime() - start >= 150_000_000L, "returned before the time-out");
+        withConnectedPair((waiters, client, accepted) -> {
+            long start = System.nanoTime();
+            assertFalse(waiters.await(accepted, SelectionKey.OP_READ, 200));
+            assertTrue(System.nanoTime() - start >= 150_000_000L, "returned before the time-out");
 
-                client.write(ByteBuffer.wrap(new byte[] { 'x' }));
-                assertTrue(waiters.await(accepted, SelectionKey.OP_READ, 5000));
-                // The same channel can be awaited again at once: the cancelled key was flushed.
-                assertTrue(waiters.await(accepted, SelectionKey.OP_READ, 5000));
-                assertTrue(waiters.await(accepted, SelectionKey.OP_WRITE, 5000));
-            }
-        } finally {
-            waiters.close();
-        }
+            client.write(ByteBuffer.wrap(new byte[] { 'x' }));
+            assertTrue(waiters.await(accepted, SelectionKey.OP_READ, 5000));
+            // The same channel can be awaited again at once: the cancelled key was flushed.
+            assertTrue(waiters.await(accepted, SelectionKey.OP_READ, 5000));
+            assertTrue(waiters.await(accepted, SelectionKey.OP_WRITE, 5000));
+        });
     }
 
     @Test
     void testAwaitWriteTimesOutWhileThePeerDoesNotRead() throws Exception {
+        withConnectedPair((waiters, client, accepted) -> {
+            ByteBuffer chunk = ByteBuffer.allocate(1 << 16);
+            while (accepted.write(chunk) > 0) {
+                chunk.clear();
+            }
+            assertFalse(waiters.await(accepted, SelectionKey.OP_WRITE, 200));
+        });
+    }
+
+    private interface PairTest {
+        void run(ReadinessWaiter.Pool waiters, SocketChannel client, SocketChannel accepted) throws Exception;
+    }
+
+    /** Runs {@code test} on a fresh pool and a connected pair on 127.0.0.1, the accepted side non-blocking. */
+    private static void withConnectedPair(PairTest test) throws Exception {
         ReadinessWaiter.Pool waiters = new ReadinessWaiter.Pool();
         try (ServerSocketChannel server = ServerSocketChannel.open()) {
             server.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
             try (SocketChannel client = SocketChannel.open(server.getLocalAddress());
                     SocketChannel accepted = server.accept()) {
                 accepted.configureBlocking(false);
-                ByteBuffer chunk = ByteBuffer.allocate(1 << 16);
-                while (accepted.write(chunk) > 0) {
-                    chunk.clear();
-                }
-                assertFalse(waiters.await(accepted, SelectionKey.OP_WRITE, 200));
+                test.run(waiters, client, accepted);
             }
         } finally {
             waiters.close();
