@@ -17,8 +17,9 @@
  * <li><b>Park</b> (the {@link SelectorLoop} thread): the connection waits in the selector holding
  * no worker and, between requests, no buffer ({@link BufferPool}). The loop reports readiness to
  * the connection ({@link Selectable}); the {@link Connection} reads what has arrived of a request
- * head without blocking ({@link HeadScanner}) and keeps its deadlines in {@link Parks}.</li>
- * <li><b>Head complete</b>: the connection asks the {@link Dispatcher}, which asks the policy's
+ * head without blocking ({@link HeadScanner}, by the protocol's {@link HeadRules}) and keeps its
+ * deadlines in {@link Parks}.</li>
+ * <li><b>Head complete</b> (or refused, as Coyote would refuse it): the connection asks the {@link Dispatcher}, which asks the policy's
  * request gate ({@link PeekedRequest}, {@link HeadPeek}; a new session may be turned away here
  * with {@link OverloadResponse}), picks the worker pool by the request's path
  * ({@link WorkerPools}) and takes the request's
