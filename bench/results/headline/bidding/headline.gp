@@ -23,4 +23,7 @@ plot 'headline-plot-nio:10.dat' using 1:2:3:4 with yerrorlines lw 2 dt 1 title '
      'headline-plot-hybrid-sessions.dat' using 1:2:3:4 with yerrorlines lw 2 dt 1 title 'hybrid-sessions', \
      'headline-plot-nio.dat' using 1:2:3:4 with yerrorlines lw 2 dt 1 title 'nio', \
      'headline-plot-nio:50@150.dat' using 1:2:3:4 with yerrorlines lw 2 dt 2 title 'nio:50@150', \
-     'headline-plot-nio-vt.dat' using 1:2:3:4 with yerrorlines lw 2 dt 2 title 'nio-vt'
+     'headline-plot-nio-vt.dat' using 1:2:3:4 with yerrorlines lw 2 dt 2 title 'nio-vt', \
+     'headline-plot-hybrid.dat' using 1:2:3:4 with yerrorlines lw 2 dt 2 title 'hybrid', \
+     'headline-plot-hybrid-sessions-503.dat' using 1:2:3:4 with yerrorlines lw 2 dt 2 title 'hybrid-sessions-503', \
+     'headline-plot-hybrid-all.dat' using 1:2:3:4 with yerrorlines lw 2 dt 2 title 'hybrid-all'
