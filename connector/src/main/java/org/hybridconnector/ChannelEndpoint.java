@@ -24,9 +24,9 @@ import org.apache.tomcat.util.threads.ResizableExecutor;
  * steps every endpoint of the project takes. {@link HybridEndpoint} extends it; it is public only
  * so that the benchmarks' blocking baseline, a module of its own, can extend it too.
  * <p>
- * Coyote's vectored asynchronous I/O is switched off: it needs a poller that writes on a
- * connection's behalf. So is sendfile, unless an endpoint has a thread to finish a transfer the
- * client does not take at once (the hybrid's selector does).
+ * Coyote's vectored asynchronous I/O ({@code useAsyncIO}) and sendfile are switched off unless an
+ * endpoint has a thread that goes on with an operation or a transfer the client does not take at
+ * once: the hybrid's selector does, and switches both on.
  */
 public abstract class ChannelEndpoint extends AbstractEndpoint<SocketChannel,SocketChannel> {
 

@@ -30,8 +30,9 @@ import org.apache.tomcat.util.res.StringManager;
  * The hybrid's {@link HybridSocketWrapper} waits on a pooled private selector. The class is
  * public only so that the benchmarks' blocking baseline, a module of its own that waits on the
  * connection's own selector, can share it.
- * Vectored asynchronous I/O is switched off on both endpoints, so Coyote never asks for it;
- * sendfile is the hybrid's alone.
+ * Vectored asynchronous I/O and sendfile are the hybrid's alone ({@link VectoredSocketWrapper}):
+ * both need a thread that goes on while the client is slow, which the blocking baseline has not.
+ * There they are switched off, so Coyote never asks for them.
  */
 public abstract class ChannelSocketWrapper extends SocketWrapperBase<SocketChannel> {
 
@@ -321,8 +322,9 @@ public abstract class ChannelSocketWrapper extends SocketWrapperBase<SocketChann
     }
 
     /**
-     * Vectored asynchronous I/O is switched off on the endpoint ({@code useAsyncIO=false}), so
-     * Coyote never asks for it.
+     * Unless an endpoint switches vectored asynchronous I/O on ({@code useAsyncIO}) and a wrapper
+     * overrides this, Coyote never calls it: {@code hasAsyncIO()} is false without the semaphores
+     * that only {@code useAsyncIO} creates.
      */
     @Override
     protected <A> OperationState<A> newOperationState(boolean read, ByteBuffer[] buffers, int offset, int length,

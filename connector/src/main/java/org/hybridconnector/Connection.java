@@ -24,10 +24,10 @@ import org.apache.tomcat.util.res.StringManager;
  *                 ▼                                ▼
  *        (idle past its time-out: close)   SENDING_FILE ──(file sent)──► AWAIT_HEAD, SERVING or close
  * </pre>
- * Apart from the state it keeps whether a servlet waits to write ({@code wantsWrite}), so the
- * interest it wants is a function of the two ({@link #interest()}); after every step the key is
- * brought in line with it ({@link #updateKey()}), the way Jetty keeps the wanted interest apart
- * from the key's.
+ * Apart from the state it keeps whether a servlet waits to write ({@code wantsWrite}) and the
+ * asynchronous operations waiting for the socket ({@link OperationWaits}), so the interest it wants
+ * is a function of these ({@link #interest()}); after every step the key is brought in line with
+ * it ({@link #updateKey()}), the way Jetty keeps the wanted interest apart from the key's.
  * <p>
  * Thread safety: every field is the selector thread's. Other threads reach it only through
  * {@link HandBack} and {@link #register()}, which queue the change for the selector thread; the
@@ -55,6 +55,7 @@ final class Connection implements Selectable, HandBack {
     private final Dispatcher dispatcher;
     private final BufferPool buffers;
     private final HeadScanner headScanner;
+    private final OperationWaits operations;
 
     private State state = State.SERVING;
     private boolean wantsWrite;
@@ -75,6 +76,7 @@ final class Connection implements Selectable, HandBack {
         this.parks = parks;
         this.dispatcher = dispatcher;
         this.buffers = buffers;
+        this.operations = new OperationWaits(this, parks, dispatcher);
     }
 
     /** Coyote's view of this connection. */
@@ -130,6 +132,11 @@ final class Connection implements Selectable, HandBack {
         });
     }
 
+    @Override
+    public void awaitOperation(PendingOperation operation) {
+        queue(selector -> operations.add(operation, System.nanoTime()));
+    }
+
     /** A step another thread asked for, run on the selector thread unless the connection closed meanwhile. */
     private interface Step {
         void run(Selector selector) throws IOException;
@@ -155,6 +162,11 @@ final class Connection implements Selectable, HandBack {
     @Override
     public void selected(int readyOps) {
         if (wrapper.isClosed()) {
+            return;
+        }
+        // Operations waiting for the socket take their readiness first; the rest is the connection's.
+        if ((readyOps = operations.resume(readyOps)) < 0) {
+            close();
             return;
         }
         boolean writable = (readyOps & SelectionKey.OP_WRITE) != 0;
@@ -203,6 +215,14 @@ final class Connection implements Selectable, HandBack {
     }
 
     @Override
+    public void operationsDue(long nowNanos) {
+        if (!wrapper.isClosed() && !operations.expire(nowNanos)) {
+            close();
+        }
+        updateKey();
+    }
+
+    @Override
     public void closeIfParked() {
         if (isParked()) {
             close();
@@ -214,9 +234,9 @@ final class Connection implements Selectable, HandBack {
         close();
     }
 
-    /** The interest this connection wants on its key, from its state and {@code wantsWrite}. */
+    /** The interest this connection wants on its key, from its state, {@code wantsWrite} and operations. */
     private int interest() {
-        int interest = isParked() ? SelectionKey.OP_READ : 0;
+        int interest = (isParked() ? SelectionKey.OP_READ : 0) | operations.interest();
         if (wantsWrite || state == State.SENDING_FILE) {
             interest |= SelectionKey.OP_WRITE;
         }
@@ -225,11 +245,8 @@ final class Connection implements Selectable, HandBack {
 
     /** Brings the key's interest set in line with {@link #interest()}. */
     private void updateKey() {
-        if (key != null && key.isValid()) {
-            int wanted = interest();
-            if (key.interestOps() != wanted) {
-                key.interestOps(wanted);
-            }
+        if (key != null && key.isValid() && key.interestOps() != interest()) {
+            key.interestOps(interest());
         }
     }
 
@@ -375,6 +392,7 @@ final class Connection implements Selectable, HandBack {
 
     /** Closes the connection; closing the channel cancels its key. */
     private void close() {
+        operations.clear();
         endTransfer();
         enter(State.SERVING);
         wrapper.close();

@@ -22,9 +22,9 @@ import org.hybridconnector.admission.WorkLoad;
  * queues a {@link ServeTask}; the permit is released when the task ends, however it ends, or at
  * once if the pool refuses the task.
  * <p>
- * Threads: the selector thread dispatches heads and readiness; Coyote's async path (completion,
- * dispatch, time-outs) dispatches from workers and from Tomcat's utility threads, possibly with
- * {@code dispatch == false} to serve inline.
+ * Threads: the selector thread dispatches heads, readiness and asynchronous operations that may go
+ * on; Coyote's async path (completion, dispatch, time-outs) dispatches from workers and from
+ * Tomcat's utility threads, possibly with {@code dispatch == false} to serve inline.
  */
 final class Dispatcher {
 
@@ -79,14 +79,28 @@ final class Dispatcher {
      * @return {@code false} if the pool refused it and the connection must be closed
      */
     boolean submit(SocketWrapperBase<SocketChannel> connection, SocketEvent event, String path, boolean dispatch) {
+        return execute(new ServeTask(connection, event, handler, log), path, dispatch, connection);
+    }
+
+    /**
+     * Lets an asynchronous operation whose socket became ready, or whose wait timed out, go on on a
+     * worker of the general pool, counted as work like a request: it finishes its I/O and calls its
+     * completion handler, which is the upgraded protocol's code.
+     *
+     * @return {@code false} if the pool refused it and the connection must be closed
+     */
+    boolean resume(PendingOperation operation) {
+        return execute(operation, null, true, operation);
+    }
+
+    private boolean execute(Runnable work, String path, boolean dispatch, Object subject) {
         Executor pool = pools.route(path);
         RequestPermit permit = RequestPermit.take(load, policy.queueWatcher(), pools.queueOf(pool));
-        ServeTask task = new ServeTask(connection, event, handler, log);
         Runnable counted = () -> {
             long startedAt = System.nanoTime();
             permit.start();
             try {
-                task.run();
+                work.run();
             } finally {
                 pools.finished(pool, path, System.nanoTime() - startedAt);
                 permit.release();
@@ -102,7 +116,7 @@ final class Dispatcher {
         } catch (RejectedExecutionException e) {
             permit.release();
             pools.finished(pool, null, 0);
-            log.warn(sm.getString("endpoint.executorRejected", connection), e);
+            log.warn(sm.getString("endpoint.executorRejected", subject), e);
             return false;
         }
     }

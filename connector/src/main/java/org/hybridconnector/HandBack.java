@@ -24,4 +24,10 @@ interface HandBack {
      * or close if the response said so.
      */
     void finishTransfer(FileTransfer file);
+
+    /**
+     * Wait for the socket to be ready for an asynchronous operation whose socket was not, then hand
+     * it to a worker: apart from, and at the same time as, any other wait of the connection.
+     */
+    void awaitOperation(PendingOperation operation);
 }

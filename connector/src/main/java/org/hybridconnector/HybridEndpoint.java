@@ -26,7 +26,9 @@ import org.hybridconnector.admission.WorkLoad;
  * a request through them is told in this package's {@code package-info.java}.
  * <p>
  * Channels stay non-blocking for their whole life; a worker that must wait for a request body or
- * a slow reader waits on a {@link ReadinessWaiter}, bounded by {@code connectionTimeout}.
+ * a slow reader waits on a {@link ReadinessWaiter}, bounded by {@code connectionTimeout}. Coyote's
+ * asynchronous vectored I/O ({@code useAsyncIO}, on by default as on stock NIO) waits for the
+ * socket in the selector and goes on on a worker ({@link VectoredSocketWrapper}).
  * <p>
  * Threads: the server's thread configures, starts and stops it; the acceptor runs
  * {@link #countUpOrAwaitConnection()} and {@link #setSocketOptions}; the selector thread, workers
@@ -73,6 +75,8 @@ public class HybridEndpoint extends ChannelEndpoint {
         setMaxThreads(DEFAULT_MAX_THREADS);
         setMinSpareThreads(DEFAULT_MAX_THREADS);
         setUseSendfile(true);
+        // As on stock NIO: the selector waits for the socket of an asynchronous operation.
+        setUseAsyncIO(true);
     }
 
     /**

@@ -17,7 +17,8 @@ import org.hybridconnector.admission.SessionPlace;
 /**
  * One client connection as Coyote sees it: the non-blocking channel, its buffers, and every byte
  * through its {@link Transport}, clear or TLS. Reads and writes Coyote asks to block wait for
- * readiness on a pooled {@link ReadinessWaiter}, bounded by {@code connectionTimeout}.
+ * readiness on a pooled {@link ReadinessWaiter}, bounded by {@code connectionTimeout}; Coyote's
+ * asynchronous operations whose socket is not ready wait in the selector ({@link VectoredSocketWrapper}).
  * <p>
  * Its selector side is a {@link Connection}, reached only through {@link HandBack}. What Coyote
  * asks of the selector while a worker serves the connection (read or write interest, a file to
@@ -29,7 +30,7 @@ import org.hybridconnector.admission.SessionPlace;
  * executor's task queue publishes them. The turn's fields belong to the serving worker. The
  * admission permits may be released from any thread, exactly once.
  */
-final class HybridSocketWrapper extends ChannelSocketWrapper {
+final class HybridSocketWrapper extends VectoredSocketWrapper {
 
     private static final StringManager sm = StringManager.getManager(HybridSocketWrapper.class);
 
@@ -261,6 +262,12 @@ final class HybridSocketWrapper extends ChannelSocketWrapper {
     @Override
     protected void awaitReady(int op, long timeoutMillis) throws IOException {
         waiters.await(getSocket(), op, timeoutMillis);
+    }
+
+    /** At once, not deferred to the end of a turn: the operation runs apart from Coyote's turns. */
+    @Override
+    protected void awaitOperation(PendingOperation operation) {
+        handBack.awaitOperation(operation);
     }
 
     @Override

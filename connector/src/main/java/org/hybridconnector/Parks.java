@@ -1,5 +1,6 @@
 package org.hybridconnector;
 
+import java.util.PriorityQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -17,6 +18,10 @@ import org.apache.tomcat.util.net.AbstractEndpoint;
  * Trickling bytes does not extend a head's deadline, so a client that sends its head one byte at
  * a time holds a buffer for {@code connectionTimeout} at most, and never a worker.
  * <p>
+ * The asynchronous operations of upgraded protocols ({@link OperationWaits}) come each with a
+ * time-out of their own, so their deadlines wait in a heap, earliest first; a deadline whose
+ * operation went on meanwhile is found stale by its connection.
+ * <p>
  * Thread safety: the queues and {@code parked}/{@code transfers} are written by the selector
  * thread only; the counts are read by monitoring from any thread.
  */
@@ -33,6 +38,8 @@ final class Parks {
     private final ExpiryQueue<Selectable> head;
     private final ExpiryQueue<Selectable> fresh;
     private final ExpiryQueue<Selectable> stall;
+    private final PriorityQueue<OperationDeadline> operations = new PriorityQueue<>(
+            (a, b) -> Long.signum(a.deadlineNanos() - b.deadlineNanos()));
     private final AtomicLong idleClosed = new AtomicLong();
     private volatile int parked;
     private volatile int transfers;
@@ -52,6 +59,15 @@ final class Parks {
         queue(deadline).add(connection, ticket, nowNanos);
     }
 
+    /** An asynchronous operation's deadline: {@code connection}'s operation may be due then. */
+    private record OperationDeadline(Selectable connection, long deadlineNanos) {
+    }
+
+    /** Sets a deadline for one of {@code connection}'s asynchronous operations. */
+    void addOperationDeadline(Selectable connection, long deadlineNanos) {
+        operations.add(new OperationDeadline(connection, deadlineNanos));
+    }
+
     /** Nanoseconds until the next deadline, or {@code limitNanos} if none is nearer. */
     long nanosUntilNext(long now, long limitNanos) {
         keepAlive.setTimeoutMillis(settings.getKeepAliveTimeout());
@@ -64,6 +80,10 @@ final class Parks {
                 wait = Math.min(wait, next);
             }
         }
+        OperationDeadline operation = operations.peek();
+        if (operation != null) {
+            wait = Math.min(wait, Math.max(0, operation.deadlineNanos() - now));
+        }
         return wait;
     }
 
@@ -72,12 +92,18 @@ final class Parks {
         for (Deadline deadline : Deadline.values()) {
             queue(deadline).expire(now, connection -> connection.expired(deadline, now));
         }
+        OperationDeadline operation;
+        while ((operation = operations.peek()) != null && operation.deadlineNanos() - now <= 0) {
+            operations.poll();
+            operation.connection().operationsDue(now);
+        }
     }
 
     void clear() {
         for (Deadline deadline : Deadline.values()) {
             queue(deadline).clear();
         }
+        operations.clear();
     }
 
     /** {@code connectionTimeout} in nanoseconds: how long a transfer may stall. */

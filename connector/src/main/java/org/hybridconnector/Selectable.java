@@ -19,6 +19,9 @@ interface Selectable {
     /** A deadline of the connection's current wait has passed. */
     void expired(Deadline deadline, long nowNanos);
 
+    /** A deadline of one of its asynchronous operations ({@link OperationWaits}) may have passed. */
+    void operationsDue(long nowNanos);
+
     /** The endpoint is stopping: close now if nothing is in progress (parked between requests or idle). */
     void closeIfParked();
 

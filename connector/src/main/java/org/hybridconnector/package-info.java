@@ -36,6 +36,14 @@
  * <li><b>Hand back</b>: when Coyote returns, the wrapper passes what it asked for (the next head,
  * more bytes, a writable socket, a file to finish) to the selector through {@link HandBack}, the
  * permit is released, and the connection parks again.</li>
+ * <li><b>Upgraded protocols</b> (HTTP/2, WebSocket, any {@code InternalHttpUpgradeHandler}) may use
+ * Coyote's asynchronous vectored I/O ({@code useAsyncIO}, on by default):
+ * {@link VectoredSocketWrapper} moves what the socket takes now; an operation whose socket is not
+ * ready waits in the selector ({@link OperationWaits}, a {@link PendingOperation} with its own
+ * time-out in {@link Parks}), holding no worker, and the {@link Dispatcher} hands it to a worker,
+ * with a permit like a request, once the socket is ready or its time-out has passed; the worker
+ * finishes it and runs its completion handler. A {@code BLOCK} operation's caller waits for the
+ * socket itself, as blocking reads do.</li>
  * </ol>
  *
  * <h2>Which thread may touch what</h2>
@@ -46,7 +54,9 @@
  * it is dispatched; the hand-over through a queue publishes them.</li>
  * <li>The worker serving a connection owns its turn's fields in {@link HybridSocketWrapper};
  * Coyote's async path may raise events from other threads, which go through the
- * {@link Dispatcher} like the selector's.</li>
+ * {@link Dispatcher} like the selector's. An asynchronous operation is run by one thread at a
+ * time: its caller, then each worker the selector hands it to; a read and a write may run at once,
+ * as on stock NIO.</li>
  * <li>Permits may be released from any thread, exactly once; counts and figures
  * ({@link ConnectorStatistics}) are read from any thread.</li>
  * </ul>

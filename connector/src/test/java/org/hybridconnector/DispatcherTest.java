@@ -143,6 +143,10 @@ class DispatcherTest {
             public void finishTransfer(FileTransfer file) {
                 file.close();
             }
+
+            @Override
+            public void awaitOperation(PendingOperation operation) {
+            }
         });
     }
 

@@ -59,7 +59,16 @@ public final class RawConnection implements Closeable {
 
     /** A TLS connection to 127.0.0.1 (host name {@code localhost} for SNI), handshake done. */
     public static RawConnection openTls(int port, javax.net.ssl.SSLContext context) throws IOException {
+        return openTls(port, context, -1);
+    }
+
+    /** A TLS connection whose receive buffer holds about {@code receiveBufferBytes} (-1: the default). */
+    public static RawConnection openTls(int port, javax.net.ssl.SSLContext context, int receiveBufferBytes)
+            throws IOException {
         Socket plain = new Socket();
+        if (receiveBufferBytes > 0) {
+            plain.setReceiveBufferSize(receiveBufferBytes);
+        }
         plain.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 30_000);
         javax.net.ssl.SSLSocket socket = (javax.net.ssl.SSLSocket) context.getSocketFactory()
                 .createSocket(plain, "localhost", port, true);
@@ -124,6 +133,20 @@ public final class RawConnection implements Closeable {
             body = in.readAllBytes();
         }
         return new RawResponse(statusLine, headers, body, chunked);
+    }
+
+    /** Reads exactly {@code n} bytes of whatever the server sends (after an upgrade, say). */
+    public byte[] readBytes(int n) throws IOException {
+        byte[] bytes = in.readNBytes(n);
+        if (bytes.length < n) {
+            throw new EOFException("the server closed the connection after " + bytes.length + " of " + n + " bytes");
+        }
+        return bytes;
+    }
+
+    /** Reads what the server sends until it closes the connection. */
+    public byte[] readToEnd() throws IOException {
+        return in.readAllBytes();
     }
 
     /**
