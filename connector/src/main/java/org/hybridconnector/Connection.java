@@ -189,7 +189,7 @@ final class Connection implements Selectable, HandBack {
     public void expired(Deadline deadline, long now) {
         switch (deadline) {
             case FRESH -> wrapper.settleFresh();
-            case KEEP_ALIVE, HEAD -> idleTimedOut();
+            case KEEP_ALIVE, HEAD -> idleTimedOut(now);
             case STALL -> {
                 if (now - transferProgressNanos >= parks.stallNanos()) {
                     parks.idleClosed();
@@ -358,7 +358,18 @@ final class Connection implements Selectable, HandBack {
         }
     }
 
-    private void idleTimedOut() {
+    private void idleTimedOut(long now) {
+        if (state == State.AWAIT_DATA && wrapper.getReadTimeout() <= 0) {
+            // No read time-out: an upgraded protocol keeps its own (HTTP/2's keep-alive, a
+            // WebSocket's idle time-out), so it stays open, as on stock NIO. The deadline comes
+            // back only to notice a close by another thread (the protocol's time-out) and count it.
+            if (wrapper.isClosed()) {
+                close();
+            } else {
+                parks.add(Deadline.HEAD, this, ticket, now);
+            }
+            return;
+        }
         Processor processor = (Processor) wrapper.getCurrentProcessor();
         if (state == State.AWAIT_DATA && processor != null && processor.isAsync()) {
             // A servlet waits in a ReadListener: it must hear of the time-out through onError.
