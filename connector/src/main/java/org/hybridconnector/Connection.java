@@ -29,9 +29,8 @@ import org.apache.tomcat.util.res.StringManager;
  * is a function of these ({@link #interest()}); after every step the key is brought in line with
  * it ({@link #updateKey()}), the way Jetty keeps the wanted interest apart from the key's.
  * <p>
- * Thread safety: every field is the selector thread's. Other threads reach it only through
- * {@link HandBack} and {@link #register()}, which queue the change for the selector thread; the
- * socket wrapper is Coyote's view of the same connection.
+ * Thread safety: every field is the selector thread's; other threads reach it only through
+ * {@link HandBack} and {@link #register()}, which queue the change (the wrapper is Coyote's view).
  */
 final class Connection implements Selectable, HandBack {
 
@@ -63,8 +62,6 @@ final class Connection implements Selectable, HandBack {
     private long ticket;
     private SelectionKey key;
     private FileTransfer transfer;
-    /** When the client last took bytes of {@link #transfer}: its stall deadline counts from then. */
-    private long transferProgressNanos;
     /** Request heads handed to a worker so far: the first is what makes a new session. */
     private int headsSeen;
 
@@ -83,8 +80,6 @@ final class Connection implements Selectable, HandBack {
     HybridSocketWrapper socketWrapper() {
         return wrapper;
     }
-
-    // ------------------------------------------------ requests from other threads
 
     /** Takes in a connection the acceptor has just accepted. */
     void register() {
@@ -126,8 +121,7 @@ final class Connection implements Selectable, HandBack {
             transfer = file;
             parks.transfersChanged(1);
             enter(State.SENDING_FILE);
-            transferProgressNanos = System.nanoTime();
-            parks.add(Deadline.STALL, this, ticket, transferProgressNanos);
+            parks.add(Deadline.STALL, this, ticket, file.progressed());
             updateKey();
         });
     }
@@ -156,8 +150,6 @@ final class Connection implements Selectable, HandBack {
             }
         });
     }
-
-    // ---------------------------------------------------------- selector thread
 
     @Override
     public void selected(int readyOps) {
@@ -201,14 +193,14 @@ final class Connection implements Selectable, HandBack {
     public void expired(Deadline deadline, long now) {
         switch (deadline) {
             case FRESH -> wrapper.settleFresh();
-            case KEEP_ALIVE, HEAD -> idleTimedOut();
+            case KEEP_ALIVE, HEAD -> idleTimedOut(now);
             case STALL -> {
-                if (now - transferProgressNanos >= parks.stallNanos()) {
+                if (now - transfer.progressNanos() >= parks.stallNanos()) {
                     parks.idleClosed();
                     close();
                 } else {
                     // The client has taken bytes since: its deadline counts from the last of them.
-                    parks.add(Deadline.STALL, this, ticket, transferProgressNanos);
+                    parks.add(Deadline.STALL, this, ticket, transfer.progressNanos());
                 }
             }
         }
@@ -354,7 +346,6 @@ final class Connection implements Selectable, HandBack {
             close();
             return;
         }
-        transferProgressNanos = System.nanoTime();
         if (!done) {
             return;
         }
@@ -375,7 +366,16 @@ final class Connection implements Selectable, HandBack {
         }
     }
 
-    private void idleTimedOut() {
+    private void idleTimedOut(long now) {
+        if (state == State.AWAIT_DATA && wrapper.getReadTimeout() <= 0) {
+            // Upgraded: its protocol keeps its own time-outs, as on stock NIO; this notices its close.
+            if (wrapper.isClosed()) {
+                close();
+            } else {
+                parks.add(Deadline.HEAD, this, ticket, now);
+            }
+            return;
+        }
         Processor processor = (Processor) wrapper.getCurrentProcessor();
         if (state == State.AWAIT_DATA && processor != null && processor.isAsync()) {
             // A servlet waits in a ReadListener: it must hear of the time-out through onError.

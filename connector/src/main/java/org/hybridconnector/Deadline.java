@@ -4,7 +4,10 @@ package org.hybridconnector;
 enum Deadline {
     /** Between requests: {@code keepAliveTimeout}. */
     KEEP_ALIVE,
-    /** A request head, or bytes a processor waits for, on their way: {@code connectionTimeout}. */
+    /**
+     * A request head, or bytes a processor waits for, on their way: {@code connectionTimeout}
+     * (for an upgraded connection with no read time-out, a check that it is still open).
+     */
     HEAD,
     /** A new connection's first bytes: {@link Parks#FRESH_GRACE_MILLIS}. */
     FRESH,

@@ -27,6 +27,8 @@ final class FileTransfer extends SendfileDataBase {
     private static final StringManager sm = StringManager.getManager(FileTransfer.class);
 
     private FileChannel file;
+    /** When the client last took bytes: the transfer's stall deadline counts from then. */
+    private long progressNanos;
 
     FileTransfer(String fileName, long pos, long length) {
         super(fileName, pos, length);
@@ -39,6 +41,7 @@ final class FileTransfer extends SendfileDataBase {
      * @throws IOException if the file cannot be read or the client is gone
      */
     boolean advance(SocketChannel socket) throws IOException {
+        progressed(); // called when the socket can take more: the client has taken bytes
         if (file == null) {
             file = FileChannel.open(Path.of(fileName), StandardOpenOption.READ);
         }
@@ -54,6 +57,17 @@ final class FileTransfer extends SendfileDataBase {
             length -= sent;
         }
         return true;
+    }
+
+    /** Notes that the client has taken bytes (or the transfer starts) now; returns when that was. */
+    long progressed() {
+        progressNanos = System.nanoTime();
+        return progressNanos;
+    }
+
+    /** When the client last took bytes, as {@link #progressed()} noted it. */
+    long progressNanos() {
+        return progressNanos;
     }
 
     /** The file's path, for messages. */

@@ -13,7 +13,11 @@ interface HandBack {
     /** Park between requests, until the next request head is complete. */
     void awaitHead();
 
-    /** Park until any further bytes arrive, for the processor attached to the connection. */
+    /**
+     * Park until any further bytes arrive, for the processor attached to the connection: for
+     * {@code connectionTimeout} at most, or without limit if Coyote turned the read time-out off
+     * (an upgraded connection, whose protocol keeps its own time-outs).
+     */
     void awaitData();
 
     /** Dispatch with {@code OPEN_WRITE} once the socket can take more bytes. */

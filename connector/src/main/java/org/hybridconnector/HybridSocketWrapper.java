@@ -128,6 +128,10 @@ final class HybridSocketWrapper extends VectoredSocketWrapper {
         try {
             int result = transport.handshake();
             handshakeComplete = result == 0;
+            if (handshakeComplete) {
+                // Coyote picks the first request's processor by it: h2 by ALPN gets HTTP/2's.
+                setNegotiatedProtocol(transport.applicationProtocol());
+            }
             return result;
         } catch (IOException e) {
             logDebug(sm.getString("wrapper.handshakeFailed", this), e);

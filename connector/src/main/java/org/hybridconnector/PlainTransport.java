@@ -51,6 +51,11 @@ final class PlainTransport implements Transport {
     }
 
     @Override
+    public String applicationProtocol() {
+        return null;
+    }
+
+    @Override
     public void close() throws IOException {
         channel.close();
     }

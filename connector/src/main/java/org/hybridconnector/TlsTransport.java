@@ -215,6 +215,11 @@ final class TlsTransport implements Transport {
     }
 
     @Override
+    public String applicationProtocol() {
+        return engine == null ? null : engine.getApplicationProtocol();
+    }
+
+    @Override
     public SSLSupport sslSupport() {
         if (engine == null || !handshakeComplete) {
             return null;

@@ -54,6 +54,12 @@ interface Transport {
     /** What Coyote exposes as {@code jakarta.servlet.request.*} TLS attributes; {@code null} in the clear. */
     SSLSupport sslSupport();
 
+    /**
+     * The application protocol the handshake agreed on by ALPN ({@code "h2"}, say); {@code null}
+     * or empty if none (always so in the clear).
+     */
+    String applicationProtocol();
+
     /** Says goodbye as the protocol wants (a TLS close_notify) and closes the channel. */
     void close() throws IOException;
 }

@@ -39,6 +39,20 @@ public final class SharedTomcat implements ParameterResolver {
     /** Stock NIO with TLS: the reference for {@link #HYBRID_TLS}. */
     public static final String NIO_TLS = "nioTls";
 
+    /**
+     * The hybrid connector at its defaults with HTTP/2 ({@link TomcatServer#HTTP2}), h2c: an idle
+     * HTTP/2 connection is closed after {@value #H2_KEEP_ALIVE_MILLIS} ms.
+     */
+    public static final String HYBRID_H2 = "hybridH2";
+    /** Stock NIO with HTTP/2: the reference for {@link #HYBRID_H2}. */
+    public static final String NIO_H2 = "nioH2";
+    /** HTTP/2's own {@code keepAliveTimeout} on {@link #HYBRID_H2} and {@link #NIO_H2}. */
+    public static final int H2_KEEP_ALIVE_MILLIS = 2000;
+    /** The hybrid connector with TLS and HTTP/2: h2 by ALPN. */
+    public static final String HYBRID_H2_TLS = "hybridH2Tls";
+    /** Stock NIO with TLS and HTTP/2: the reference for {@link #HYBRID_H2_TLS}. */
+    public static final String NIO_H2_TLS = "nioH2Tls";
+
     /** A static file large enough that the default servlet sends it by sendfile (over 48 KiB). */
     public static final String LARGE_FILE = "/files/large.bin";
 
@@ -71,6 +85,14 @@ public final class SharedTomcat implements ParameterResolver {
                             TestKeystore.sslHostConfig())
                     .connector(NIO_TLS, TomcatServer.NIO_PROTOCOL, Map.of("SSLEnabled", "true", "scheme", "https",
                             "secure", "true"), TestKeystore.sslHostConfig())
+                    .connector(HYBRID_H2, TomcatServer.HYBRID_PROTOCOL, Map.of("connectionTimeout", "20000"),
+                            TomcatServer.http2(Map.of("keepAliveTimeout", Integer.toString(H2_KEEP_ALIVE_MILLIS))))
+                    .connector(NIO_H2, TomcatServer.NIO_PROTOCOL, Map.of("connectionTimeout", "20000"),
+                            TomcatServer.http2(Map.of("keepAliveTimeout", Integer.toString(H2_KEEP_ALIVE_MILLIS))))
+                    .connector(HYBRID_H2_TLS, TomcatServer.HYBRID_PROTOCOL, Map.of("SSLEnabled", "true", "scheme",
+                            "https", "secure", "true"), TestKeystore.sslHostConfig() + TomcatServer.HTTP2)
+                    .connector(NIO_H2_TLS, TomcatServer.NIO_PROTOCOL, Map.of("SSLEnabled", "true", "scheme", "https",
+                            "secure", "true"), TestKeystore.sslHostConfig() + TomcatServer.HTTP2)
                     .webapp("examples")
                     .webapp("manager")
                     .webappFile(LARGE_FILE.substring(1), largeFileBytes())

@@ -32,6 +32,19 @@ public final class TomcatServer implements AutoCloseable {
     public static final String HYBRID_PROTOCOL = "org.hybridconnector.HybridProtocol";
     public static final String NIO_PROTOCOL = "org.apache.coyote.http11.Http11NioProtocol";
 
+    /**
+     * Nest it in a connector ({@link #connector(String, String, Map, String)}) for HTTP/2: h2c by
+     * upgrade or by prior knowledge in the clear, h2 by ALPN over TLS.
+     */
+    public static final String HTTP2 = http2(Map.of());
+
+    /** {@link #HTTP2} with attributes of Tomcat's {@code Http2Protocol} ({@code keepAliveTimeout}, say). */
+    public static String http2(Map<String,String> attributes) {
+        StringBuilder element = new StringBuilder("<UpgradeProtocol className=\"org.apache.coyote.http2.Http2Protocol\"");
+        attributes.forEach((key, value) -> element.append(' ').append(key).append("=\"").append(value).append('"'));
+        return element.append(" />").toString();
+    }
+
     /** A user of the Manager webapp (status, script and JMX roles) that every server knows. */
     public static final String MANAGER_USER = "probe";
     public static final String MANAGER_PASSWORD = "probe-secret";
