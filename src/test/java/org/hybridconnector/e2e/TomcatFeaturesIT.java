@@ -25,6 +25,13 @@ import org.junit.jupiter.api.extension.ExtendWith;
 class TomcatFeaturesIT {
 
     @Test
+    void testRunsOnTheTomcatReleaseTheBuildNamed(TomcatServer tomcat) throws Exception {
+        // -Dtomcat.dist.version or -Dtomcat.embedded.version picks the release: it must be the one running.
+        assertEquals("Apache Tomcat/" + System.getProperty("e2e.tomcatRelease"),
+                tomcat.probe("mbean?name=Catalina:type%3DServer&attribute=serverInfo"));
+    }
+
+    @Test
     void testManagerStatusPageShowsTheHybridConnector(TomcatServer tomcat) throws Exception {
         String connector = SharedTomcat.HYBRID;
         for (int i = 0; i < 5; i++) {

@@ -176,14 +176,30 @@ public final class TomcatServer implements AutoCloseable {
                 "--add-opens=java.base/java.util=ALL-UNNAMED",
                 "--add-opens=java.base/java.util.concurrent=ALL-UNNAMED",
                 "--add-opens=java.rmi/sun.rmi.transport=ALL-UNNAMED",
-                "-cp", home.resolve("bin/bootstrap.jar") + ":" + home.resolve("bin/tomcat-juli.jar"),
-                "org.apache.catalina.startup.Bootstrap", "start"));
+                "-cp", classPath(), "org.apache.catalina.startup.Bootstrap", "start"));
         process = new ProcessBuilder(command).redirectErrorStream(true)
                 .redirectOutput(base.resolve("logs/console.log").toFile()).start();
         if (awaitReady) {
             awaitReady();
         }
         return this;
+    }
+
+    /**
+     * A distribution's {@code bin/bootstrap.jar} and {@code bin/tomcat-juli.jar}; or, for a release
+     * Maven Central serves only as embedded jars ({@code e2e.embeddedJars}, see src/test/pom.xml),
+     * every jar of that directory: Tomcat's classes then come from the class path, not from
+     * {@code lib/}.
+     */
+    private String classPath() throws IOException {
+        String embedded = System.getProperty("e2e.embeddedJars", "");
+        if (embedded.isBlank()) {
+            return home.resolve("bin/bootstrap.jar") + ":" + home.resolve("bin/tomcat-juli.jar");
+        }
+        try (Stream<Path> jars = Files.list(Paths.get(embedded))) {
+            return String.join(":", jars.filter(jar -> jar.toString().endsWith(".jar")).sorted().map(Path::toString)
+                    .toList());
+        }
     }
 
     private void awaitReady() throws IOException, InterruptedException {
