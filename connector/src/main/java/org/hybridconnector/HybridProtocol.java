@@ -44,27 +44,14 @@ public class HybridProtocol extends AbstractHttp11Protocol<SocketChannel> {
         return (HybridEndpoint) getEndpoint();
     }
 
-    /** The Tomcat line whose Coyote internals the connector is built against. */
-    static final String SUPPORTED_TOMCAT = "11.0.";
-
     @Override
     public void init() throws Exception {
-        requireSupportedTomcat(ServerInfo.getServerNumber());
+        SupportedTomcat.require(ServerInfo.getServerNumber());
         checkCombinedAttributes();
         attributeErrors.throwIfAny();
         super.init();
         endpoint().setHeadRules(
                 new HeadRules(getHttpParser(), this::getMaxHeaderCount, this::getMaxHttpRequestHeaderSize));
-    }
-
-    /**
-     * Coyote's endpoint classes are internal API and change between Tomcat lines; on another line
-     * the connector would fail later with an {@code AbstractMethodError}. Say so plainly instead.
-     */
-    static void requireSupportedTomcat(String serverNumber) {
-        if (!serverNumber.startsWith(SUPPORTED_TOMCAT)) {
-            throw new IllegalStateException(sm.getString("protocol.unsupportedTomcat", SUPPORTED_TOMCAT, serverNumber));
-        }
     }
 
     @Override

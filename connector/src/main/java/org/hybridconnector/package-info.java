@@ -61,6 +61,9 @@
  * ({@link ConnectorStatistics}) are read from any thread.</li>
  * </ul>
  * <p>
+ * Before anything else, the protocol's {@code init} asks {@link SupportedTomcat} whether the
+ * running Tomcat is a release whose endpoint API the connector fits, and refuses to start if not.
+ * <p>
  * {@code admission} holds the policies that decide which work comes in, {@code workers} the
  * rules about the worker pools; both are pure decisions with no threads of their own.
  */

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import org.apache.catalina.util.ServerInfo;
 import org.junit.jupiter.api.Test;
 
 class HybridProtocolTest {
@@ -131,11 +132,22 @@ class HybridProtocolTest {
     }
 
     @Test
-    void testAnotherTomcatLineIsRefusedWithAPlainMessage() {
-        HybridProtocol.requireSupportedTomcat("11.0.24.0");
-        IllegalStateException e = assertThrows(IllegalStateException.class,
-                () -> HybridProtocol.requireSupportedTomcat("10.1.49.0"));
-        assertTrue(e.getMessage().contains("supports Apache Tomcat 11.0.x only"), e.getMessage());
-        assertTrue(e.getMessage().contains("10.1.49.0"), e.getMessage());
+    void testReleasesOutsideTheSupportedRangeAreRefusedByNameWithTheRange() {
+        for (String supported : new String[] { "11.0.12.0", "11.0.24.0", "11.0.27.0", "11.0.130.0" }) {
+            SupportedTomcat.require(supported);
+        }
+        for (String refused : new String[] { "11.0.11.0", "11.0.0.0", "10.1.49.0", "12.0.0.0", "11.1.0.0", "11.0",
+            "eleven", "" }) {
+            IllegalStateException e = assertThrows(IllegalStateException.class, () -> SupportedTomcat.require(refused),
+                    refused);
+            assertTrue(e.getMessage().contains("supports Apache Tomcat 11.0.12 and later 11.0.x"), e.getMessage());
+            assertTrue(e.getMessage().contains("this is Apache Tomcat " + refused + ":"), e.getMessage());
+        }
+    }
+
+    @Test
+    void testTheTomcatTheTestsRunOnIsSupported() {
+        // On the tomcat-embed-core the build names; -Dtomcat.version=11.0.12 runs them on the oldest.
+        assertTrue(SupportedTomcat.isSupported(ServerInfo.getServerNumber()), ServerInfo.getServerNumber());
     }
 }

@@ -1,12 +1,14 @@
 package org.hybridconnector.e2e;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -32,8 +34,8 @@ class AdmissionControlIT {
 
         long sent = System.nanoTime();
         CompletableFuture<RawResponse> third = CompletableFuture.supplyAsync(() -> fetch(port, "/probe/echo?n=3"));
-        Thread.sleep(1000);
-        assertTrue(!third.isDone(), "the third request was served while both workers were busy");
+        assertThrows(TimeoutException.class, () -> third.get(1, TimeUnit.SECONDS),
+                "the third request was served while both workers were busy");
         assertEquals("2", tomcat.threadPoolAttribute(connector, "connectionCount"),
                 "the third connection must wait in the backlog, not be accepted; fresh=" +
                         tomcat.threadPoolAttribute(connector, "freshCount") + " ready=" +

@@ -57,10 +57,9 @@ class IdleConnectionsIT {
             }
             assertEquals(CONNECTIONS, connections.size());
 
-            // All idle at once.
-            Thread.sleep(1500);
-            int parked = Integer.parseInt(tomcat.protocolAttribute(connector, "parkedCount"));
-            assertTrue(parked >= CONNECTIONS, "only " + parked + " connections parked in the selector");
+            // All idle at once: each is parked once its worker has handed it back.
+            Await.until(() -> Integer.parseInt(tomcat.protocolAttribute(connector, "parkedCount")) >= CONNECTIONS, 30,
+                    "the " + CONNECTIONS + " idle connections were never all parked in the selector");
 
             // Now every connection sends its next request; all must be answered.
             int perThread = CONNECTIONS / CLIENT_THREADS;

@@ -1,11 +1,12 @@
 package org.hybridconnector.e2e;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.io.IOException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -31,8 +32,8 @@ class PauseResumeIT {
                     throw new IllegalStateException(e);
                 }
             });
-            Thread.sleep(1000);
-            assertFalse(waiting.isDone(), "a paused connector must not serve new connections");
+            assertThrows(TimeoutException.class, () -> waiting.get(1, TimeUnit.SECONDS),
+                    "a paused connector must not serve new connections");
             tomcat.invokeConnector(connector, "resume");
             assertEquals("n=paused\n", waiting.get(10, TimeUnit.SECONDS).text());
         } finally {

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 
@@ -26,11 +27,13 @@ class SlowClientIT {
         AtomicBoolean trickling = new AtomicBoolean(true);
         try (RawConnection trickler = RawConnection.open(port, 10_000)) {
             long start = System.nanoTime();
+            CountDownLatch midHead = new CountDownLatch(20);
             CompletableFuture<Long> closedAfter = CompletableFuture.supplyAsync(() -> {
                 try {
                     for (int i = 0; i < head.length() && trickling.get(); i++) {
                         trickler.send(head.substring(i, i + 1));
-                        Thread.sleep(10);
+                        midHead.countDown();
+                        Thread.sleep(10); // the trickle itself: one byte every 10 ms
                     }
                 } catch (IOException e) {
                     // The server closed on us mid-trickle: what the test expects.
@@ -39,7 +42,7 @@ class SlowClientIT {
                 }
                 return Long.valueOf(System.nanoTime());
             });
-            Thread.sleep(300);
+            assertTrue(midHead.await(10, TimeUnit.SECONDS), "the trickler never got going");
 
             // While the trickler is mid-head, another client is served at once by the only worker.
             for (int i = 0; i < 5; i++) {

@@ -189,14 +189,34 @@ public final class TomcatServer implements AutoCloseable {
                 "--add-opens=java.base/java.util=ALL-UNNAMED",
                 "--add-opens=java.base/java.util.concurrent=ALL-UNNAMED",
                 "--add-opens=java.rmi/sun.rmi.transport=ALL-UNNAMED",
-                "-cp", home.resolve("bin/bootstrap.jar") + ":" + home.resolve("bin/tomcat-juli.jar"),
-                "org.apache.catalina.startup.Bootstrap", "start"));
+                "-cp", classPath(), "org.apache.catalina.startup.Bootstrap", "start"));
         process = new ProcessBuilder(command).redirectErrorStream(true)
                 .redirectOutput(base.resolve("logs/console.log").toFile()).start();
         if (awaitReady) {
             awaitReady();
         }
         return this;
+    }
+
+    /**
+     * A distribution's {@code bin/bootstrap.jar} and {@code bin/tomcat-juli.jar}; or, for a release
+     * Maven Central serves only as embedded jars ({@code e2e.embeddedJars}, see src/test/pom.xml),
+     * every jar of that directory and of {@code lib/}: Tomcat's classes then come from the class
+     * path, and Coyote loads a protocol class named in {@code server.xml} through its own class
+     * loader, so the connector's jars must be there too.
+     */
+    private String classPath() throws IOException {
+        String embedded = System.getProperty("e2e.embeddedJars", "");
+        if (embedded.isBlank()) {
+            return home.resolve("bin/bootstrap.jar") + ":" + home.resolve("bin/tomcat-juli.jar");
+        }
+        List<String> path = new ArrayList<>();
+        for (Path dir : new Path[] { Paths.get(embedded), home.resolve("lib") }) {
+            try (Stream<Path> jars = Files.list(dir)) {
+                jars.filter(jar -> jar.toString().endsWith(".jar")).sorted().map(Path::toString).forEach(path::add);
+            }
+        }
+        return String.join(":", path);
     }
 
     private void awaitReady() throws IOException, InterruptedException {

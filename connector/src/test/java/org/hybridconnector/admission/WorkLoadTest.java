@@ -5,9 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 import org.junit.jupiter.api.Test;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -82,16 +84,21 @@ class WorkLoadTest {
     void testWaitEndsWithoutAdmissionWhenTheEndpointStops() throws Exception {
         load.connectionAccepted();
         load.connectionAccepted();
-        boolean[] running = { true };
+        AtomicBoolean running = new AtomicBoolean(true);
+        // The gate asks whether to keep waiting only once it has refused: then the acceptor waits.
+        CountDownLatch waiting = new CountDownLatch(1);
         CompletableFuture<Boolean> admitted = CompletableFuture.supplyAsync(() -> {
             try {
-                return Boolean.valueOf(gate.await(busyWorkers.connectionGate(), () -> running[0], 20) != null);
+                return Boolean.valueOf(gate.await(busyWorkers.connectionGate(), () -> {
+                    waiting.countDown();
+                    return running.get();
+                }, 20) != null);
             } catch (InterruptedException e) {
                 throw new IllegalStateException(e);
             }
         });
-        Thread.sleep(100);
-        running[0] = false;
+        assertTrue(waiting.await(2, TimeUnit.SECONDS), "the acceptor never waited at the gate");
+        running.set(false);
         assertFalse(admitted.get(2, TimeUnit.SECONDS).booleanValue());
     }
 
