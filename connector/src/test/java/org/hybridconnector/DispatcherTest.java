@@ -126,28 +126,7 @@ class DispatcherTest {
 
     private HybridSocketWrapper wrapper() throws Exception {
         channel = SocketChannel.open();
-        return new HybridSocketWrapper(channel, endpoint, waiters, new HandBack() {
-            @Override
-            public void awaitHead() {
-            }
-
-            @Override
-            public void awaitData() {
-            }
-
-            @Override
-            public void awaitWrite() {
-            }
-
-            @Override
-            public void finishTransfer(FileTransfer file) {
-                file.close();
-            }
-
-            @Override
-            public void awaitOperation(PendingOperation operation) {
-            }
-        });
+        return new HybridSocketWrapper(channel, endpoint, waiters, new IgnoredHandBack());
     }
 
     /** Coyote's handler reduced to what a turn asks of it. */

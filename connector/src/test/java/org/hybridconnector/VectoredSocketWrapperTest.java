@@ -210,24 +210,7 @@ class VectoredSocketWrapperTest {
      * thread of its own, up to its time-out, and then runs, as the selector hands it to a worker.
      */
     private HandBack handBack() {
-        return new HandBack() {
-            @Override
-            public void awaitHead() {
-            }
-
-            @Override
-            public void awaitData() {
-            }
-
-            @Override
-            public void awaitWrite() {
-            }
-
-            @Override
-            public void finishTransfer(FileTransfer file) {
-                file.close();
-            }
-
+        return new IgnoredHandBack() {
             @Override
             public void awaitOperation(PendingOperation operation) {
                 handOvers.incrementAndGet();
