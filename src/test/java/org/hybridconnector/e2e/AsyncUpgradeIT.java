@@ -51,10 +51,21 @@ class AsyncUpgradeIT {
     @Test
     void testLargeEchoesGoOnOverManyWritesAsOnNio(TomcatServer tomcat) throws Exception {
         List<String> expected = List.of("PENDING", "E " + LARGE + " same", "B " + LARGE + " same", "closed",
-                "ERROR");
+                "SocketTimeoutException");
         for (String[] pair : new String[][] { PLAIN, TLS }) {
             for (String connector : pair) {
-                assertEquals(expected, largeEchoes(tomcat, connector, pair == TLS), connector);
+                List<String> transcript = largeEchoes(tomcat, connector, pair == TLS);
+                String stuckWrite = transcript.remove(transcript.size() - 1);
+                assertEquals(expected, transcript, connector);
+                // Stock NIO's BLOCK write races with its own poller: if the poller times the write
+                // out before the waiting caller wakes, the caller is told DONE, otherwise ERROR
+                // (SocketWrapperBase.vectoredOperation). Either way the handler hears the time-out,
+                // as checked above. The hybrid's caller alone times its write out: always ERROR.
+                if (connector.startsWith(SharedTomcat.HYBRID)) {
+                    assertEquals("ERROR", stuckWrite, connector);
+                } else {
+                    assertTrue(stuckWrite.equals("ERROR") || stuckWrite.equals("DONE"), connector + ": " + stuckWrite);
+                }
             }
         }
     }
@@ -135,11 +146,13 @@ class AsyncUpgradeIT {
             connection.send(frame('Q', 0, new byte[0]));
             transcript.add(connection.awaitClose(10_000) ? "closed" : "still open");
         }
-        // A BLOCK write to a client that never reads gives up after its time-out with ERROR.
+        // A BLOCK write to a client that never reads gives up after its time-out: its handler hears
+        // of it, and its caller is told so (the state it returned comes last).
         String stuck = connector + "-stuck-" + System.nanoTime();
         try (RawConnection connection = upgrade(tomcat, connector, tls, "?id=" + stuck + "&writeTimeout=1000",
                 SMALL_RECEIVE_BUFFER)) {
             connection.send(frame('B', large.length, large));
+            transcript.add(tomcat.probe("upgrade-echo?await=" + stuck + "&failure"));
             transcript.add(tomcat.probe("upgrade-echo?await=" + stuck + "&echo=1"));
         }
         return transcript;

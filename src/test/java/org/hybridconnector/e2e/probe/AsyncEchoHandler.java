@@ -40,7 +40,8 @@ import org.apache.tomcat.util.net.SocketWrapperBase.CompletionState;
  * <li>{@code Q}: closes the connection.</li>
  * </ul>
  * With an {@code id}, the state each echo write returned can also be asked for on another
- * connection ({@link #echoWriteState}), by a client that must not read the echo before it knows.
+ * connection ({@link #echoWriteState}), by a client that must not read the echo before it knows,
+ * and so can the first failure the connection's operations reported ({@link #failure}).
  * <p>
  * A failure other than the client's end of stream (a time-out, say) is answered with the line
  * {@code failed: <exception>} through the blocking API, since the socket's error now answers every
@@ -50,6 +51,8 @@ public class AsyncEchoHandler implements InternalHttpUpgradeHandler {
 
     /** The states echo writes returned, by {@code <id>#<echo number>}, for the asking servlet. */
     private static final Map<String,CompletableFuture<CompletionState>> ECHO_WRITES = new ConcurrentHashMap<>();
+    /** The first failure each connection's operations reported, by {@code id}, for the asking servlet. */
+    private static final Map<String,CompletableFuture<String>> FAILURES = new ConcurrentHashMap<>();
 
     private final ByteBuffer head = ByteBuffer.allocate(5);
     private final AtomicInteger echoes = new AtomicInteger();
@@ -82,6 +85,15 @@ public class AsyncEchoHandler implements InternalHttpUpgradeHandler {
 
     private static CompletableFuture<CompletionState> echoWrite(String key) {
         return ECHO_WRITES.computeIfAbsent(key, k -> new CompletableFuture<>());
+    }
+
+    /** The simple name of the first failure an operation of connection {@code id} reported, once one has. */
+    static String failure(String id, long timeoutMillis) throws Exception {
+        return failureOf(id).get(timeoutMillis, TimeUnit.MILLISECONDS);
+    }
+
+    private static CompletableFuture<String> failureOf(String id) {
+        return FAILURES.computeIfAbsent(id, k -> new CompletableFuture<>());
     }
 
     @Override
@@ -179,6 +191,9 @@ public class AsyncEchoHandler implements InternalHttpUpgradeHandler {
     }
 
     private void fail(Throwable failure) {
+        if (id != null) {
+            failureOf(id).complete(failure.getClass().getSimpleName());
+        }
         SocketWrapperBase<?> wrapper = socket;
         if (!(failure instanceof EOFException)) {
             byte[] line = ("failed: " + failure.getClass().getSimpleName() + "\n").getBytes(StandardCharsets.US_ASCII);

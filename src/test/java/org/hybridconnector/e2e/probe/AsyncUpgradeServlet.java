@@ -12,7 +12,8 @@ import jakarta.servlet.http.HttpServletResponse;
  * Upgrades a request carrying {@code Upgrade: echo} to the {@link AsyncEchoHandler} protocol;
  * {@code timeout} and {@code writeTimeout} (milliseconds) bound each wait for a frame's payload and
  * each echo write; {@code id} names the connection for {@code ?await=<id>&echo=<n>}, which answers
- * with the state echo write {@code n} of that connection returned.
+ * with the state echo write {@code n} of that connection returned, and for
+ * {@code ?await=<id>&failure}, which answers with the first failure its operations reported.
  */
 @WebServlet(urlPatterns = "/upgrade-echo")
 public class AsyncUpgradeServlet extends HttpServlet {
@@ -23,11 +24,12 @@ public class AsyncUpgradeServlet extends HttpServlet {
     protected void doGet(HttpServletRequest req, HttpServletResponse resp) throws IOException, ServletException {
         String await = req.getParameter("await");
         if (await != null) {
-            // Another connection's echo write: the state it returned, once it has.
+            // Another connection's echo write or failure: what it returned or reported, once it has.
             resp.setContentType("text/plain");
             try {
-                resp.getWriter().print(AsyncEchoHandler.echoWriteState(await,
-                        Integer.parseInt(req.getParameter("echo")), 20_000));
+                resp.getWriter().print(req.getParameter("failure") != null ?
+                        AsyncEchoHandler.failure(await, 20_000) :
+                        AsyncEchoHandler.echoWriteState(await, Integer.parseInt(req.getParameter("echo")), 20_000));
             } catch (Exception e) {
                 resp.getWriter().print("no answer: " + e);
             }
