@@ -20,6 +20,8 @@ final class BufferPool {
 
     /** What a parked connection holds instead of buffers: zero capacity, never written to. */
     static final SocketBufferHandler NONE = new SocketBufferHandler(0, 0, false);
+    /** What a closed connection holds: zero capacity, and never replaced by a set from the pool. */
+    static final SocketBufferHandler CLOSED = new SocketBufferHandler(0, 0, false);
 
     private final ConcurrentLinkedQueue<SocketBufferHandler> idle = new ConcurrentLinkedQueue<>();
     private final AtomicInteger idleCount = new AtomicInteger();

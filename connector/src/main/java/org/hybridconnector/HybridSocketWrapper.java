@@ -37,8 +37,8 @@ final class HybridSocketWrapper extends VectoredSocketWrapper {
     private final ChannelEndpoint endpoint;
     private final ReadinessWaiter.Pool waiters;
     private final HandBack handBack;
-    /** Clear or TLS: every byte of the connection passes through it. */
-    private final Transport transport;
+    /** Clear or TLS: every byte of the connection passes through it; {@link ClosedTransport} once closed. */
+    private volatile Transport transport;
     private boolean handshakeComplete;
     /** The connection's claim as work on its way, until its first bytes arrive. */
     private volatile Permit arrival = Permit.none();
@@ -223,7 +223,8 @@ final class HybridSocketWrapper extends VectoredSocketWrapper {
      */
     void releaseBuffersIfEmpty(BufferPool pool) {
         SocketBufferHandler buffers = socketBufferHandler;
-        if (buffers == BufferPool.NONE) {
+        if (buffers == BufferPool.NONE || buffers == BufferPool.CLOSED) {
+            // Given back already, or closed.
             return;
         }
         buffers.configureReadBufferForWrite();
@@ -336,11 +337,16 @@ final class HybridSocketWrapper extends VectoredSocketWrapper {
         endpoint.forget(getSocket());
         settleFresh();
         place.release();
+        Transport open = transport;
+        transport = ClosedTransport.INSTANCE;
         try {
-            transport.close();
+            open.close();
         } catch (IOException e) {
             logDebug(sm.getString("wrapper.closeFailed", this), e);
         }
+        // As stock NIO does: a closed connection may stay reachable for a while (a stale deadline
+        // names it), and must not keep its buffers meanwhile; nor take a set from the pool again.
+        socketBufferHandler = BufferPool.CLOSED;
     }
 
     @Override
