@@ -42,7 +42,8 @@ public final class FootprintReport {
                 .append("left after closing, per connection | against ").append(connectors.get(connectors.size() - 1))
                 .append(" |\n|---|---|---|---|---|---|\n");
         for (IdleConnections.Kind kind : IdleConnections.Kind.values()) {
-            double reference = median(of(kind, connectors.get(connectors.size() - 1)));
+            List<Footprint> referenceCell = of(kind, connectors.get(connectors.size() - 1));
+            double reference = referenceCell.isEmpty() ? Double.NaN : median(referenceCell);
             for (String connector : connectors) {
                 List<Footprint> cell = of(kind, connector);
                 if (cell.isEmpty()) {

@@ -33,6 +33,16 @@ public final class IdleConnections implements AutoCloseable {
         public String label() {
             return name().toLowerCase(Locale.ROOT);
         }
+
+        /** The kind whose {@link #label()} is {@code label}. */
+        public static Kind of(String label) {
+            for (Kind kind : values()) {
+                if (kind.label().equals(label)) {
+                    return kind;
+                }
+            }
+            throw new IllegalArgumentException("no kind of connection '" + label + "': http or websocket");
+        }
     }
 
     private static final int TIMEOUT_MILLIS = 30_000;

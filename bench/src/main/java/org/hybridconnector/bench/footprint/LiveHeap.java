@@ -34,8 +34,8 @@ public final class LiveHeap {
         this.totalBytes = totalBytes;
     }
 
-    /** Takes a snapshot of process {@code pid} with {@code jcmd}, which must be on the path. */
-    public static LiveHeap of(long pid) throws IOException {
+    /** The class histogram of process {@code pid}, as {@code jcmd}, which must be on the path, prints it. */
+    public static String histogram(long pid) throws IOException {
         Process jcmd = new ProcessBuilder("jcmd", Long.toString(pid), "GC.class_histogram").redirectErrorStream(true)
                 .start();
         String output = new String(jcmd.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
@@ -47,11 +47,11 @@ public final class LiveHeap {
             Thread.currentThread().interrupt();
             throw new IOException("interrupted while waiting for jcmd", e);
         }
-        return parse(output);
+        return output;
     }
 
     /** Reads {@code GC.class_histogram}'s output. */
-    static LiveHeap parse(String histogram) throws IOException {
+    public static LiveHeap parse(String histogram) throws IOException {
         Map<String,Long> bytes = new HashMap<>();
         Map<String,Long> instances = new HashMap<>();
         long total = -1;

@@ -1,0 +1,65 @@
+package org.hybridconnector.bench.footprint;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+/**
+ * The raw class histograms of a footprint run, one file per snapshot, under {@code raw/} of the
+ * report's directory: {@code r<round>-<kind>-<connector>-<before|with|after>.txt}. The report is
+ * computed from them alone, so that it can be checked and recomputed.
+ * <p>
+ * Not thread-safe; one command at a time uses a directory.
+ */
+public final class FootprintFiles {
+
+    private static final Pattern BEFORE = Pattern.compile("r(\\d+)-([a-z]+)-(.+)-before\\.txt");
+
+    private final Path raw;
+
+    public FootprintFiles(Path directory) {
+        this.raw = directory.resolve("raw");
+    }
+
+    public void write(int round, IdleConnections.Kind kind, String connector, String moment, String histogram)
+            throws IOException {
+        Files.createDirectories(raw);
+        Files.writeString(raw.resolve(name(round, kind, connector, moment)), histogram);
+    }
+
+    /** Every complete measurement in the directory, by round, kind and connector. */
+    public List<Footprint> read(int connections) throws IOException {
+        List<Footprint> footprints = new ArrayList<>();
+        List<Path> befores;
+        try (Stream<Path> files = Files.list(raw)) {
+            befores = files.filter(file -> BEFORE.matcher(file.getFileName().toString()).matches()).sorted().toList();
+        }
+        for (Path before : befores) {
+            Matcher name = BEFORE.matcher(before.getFileName().toString());
+            name.matches();
+            int round = Integer.parseInt(name.group(1));
+            IdleConnections.Kind kind = IdleConnections.Kind.of(name.group(2));
+            String connector = name.group(3);
+            Path with = raw.resolve(name(round, kind, connector, "with"));
+            Path after = raw.resolve(name(round, kind, connector, "after"));
+            if (Files.exists(with) && Files.exists(after)) {
+                footprints.add(new Footprint(round, kind, connector, connections, heap(before), heap(with),
+                        heap(after)));
+            }
+        }
+        return footprints;
+    }
+
+    private static LiveHeap heap(Path file) throws IOException {
+        return LiveHeap.parse(Files.readString(file));
+    }
+
+    private static String name(int round, IdleConnections.Kind kind, String connector, String moment) {
+        return "r" + round + "-" + kind.label() + "-" + connector + "-" + moment + ".txt";
+    }
+}
