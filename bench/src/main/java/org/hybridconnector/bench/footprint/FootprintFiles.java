@@ -1,6 +1,9 @@
 package org.hybridconnector.bench.footprint;
 
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -8,17 +11,19 @@ import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
+import java.util.zip.GZIPInputStream;
+import java.util.zip.GZIPOutputStream;
 
 /**
  * The raw class histograms of a footprint run, one file per snapshot, under {@code raw/} of the
- * report's directory: {@code r<round>-<kind>-<connector>-<before|with|after>.txt}. The report is
+ * report's directory: {@code r<round>-<kind>-<connector>-<before|with|after>.txt.gz}. The report is
  * computed from them alone, so that it can be checked and recomputed.
  * <p>
  * Not thread-safe; one command at a time uses a directory.
  */
 public final class FootprintFiles {
 
-    private static final Pattern BEFORE = Pattern.compile("r(\\d+)-([a-z]+)-(.+)-before\\.txt");
+    private static final Pattern BEFORE = Pattern.compile("r(\\d+)-([a-z]+)-(.+)-before\\.txt\\.gz");
 
     private final Path raw;
 
@@ -29,7 +34,10 @@ public final class FootprintFiles {
     public void write(int round, IdleConnections.Kind kind, String connector, String moment, String histogram)
             throws IOException {
         Files.createDirectories(raw);
-        Files.writeString(raw.resolve(name(round, kind, connector, moment)), histogram);
+        try (OutputStream out = new GZIPOutputStream(Files.newOutputStream(raw.resolve(name(round, kind, connector,
+                moment))))) {
+            out.write(histogram.getBytes(StandardCharsets.UTF_8));
+        }
     }
 
     /** Every complete measurement in the directory, by round, kind and connector. */
@@ -56,10 +64,12 @@ public final class FootprintFiles {
     }
 
     private static LiveHeap heap(Path file) throws IOException {
-        return LiveHeap.parse(Files.readString(file));
+        try (InputStream in = new GZIPInputStream(Files.newInputStream(file))) {
+            return LiveHeap.parse(new String(in.readAllBytes(), StandardCharsets.UTF_8));
+        }
     }
 
     private static String name(int round, IdleConnections.Kind kind, String connector, String moment) {
-        return "r" + round + "-" + kind.label() + "-" + connector + "-" + moment + ".txt";
+        return "r" + round + "-" + kind.label() + "-" + connector + "-" + moment + ".txt.gz";
     }
 }

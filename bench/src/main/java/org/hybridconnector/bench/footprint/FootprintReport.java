@@ -38,7 +38,7 @@ public final class FootprintReport {
     /** The Markdown tables, without a title: the caller adds the command and commit above them. */
     public String markdown() {
         StringBuilder text = new StringBuilder();
-        text.append("| connections | connector | live heap per idle connection | range over rounds | ")
+        text.append("| idle connection | connector | live heap per connection | range over rounds | ")
                 .append("left after closing, per connection | against ").append(connectors.get(connectors.size() - 1))
                 .append(" |\n|---|---|---|---|---|---|\n");
         for (IdleConnections.Kind kind : IdleConnections.Kind.values()) {
