@@ -4,8 +4,6 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.ClosedChannelException;
 
-import org.apache.tomcat.util.net.SSLSupport;
-
 /**
  * What a closed connection's bytes go through: nothing. A closed connection may stay reachable for
  * a while (a stale deadline in {@link Parks} names it until its time comes), so on close it drops
@@ -36,28 +34,8 @@ final class ClosedTransport implements Transport {
     }
 
     @Override
-    public boolean hasPendingOutput() {
-        return false;
-    }
-
-    @Override
-    public boolean hasBufferedInput() {
-        return false;
-    }
-
-    @Override
     public int handshake() {
         return -1;
-    }
-
-    @Override
-    public SSLSupport sslSupport() {
-        return null;
-    }
-
-    @Override
-    public String applicationProtocol() {
-        return null;
     }
 
     @Override

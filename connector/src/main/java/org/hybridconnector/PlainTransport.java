@@ -4,8 +4,6 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.SocketChannel;
 
-import org.apache.tomcat.util.net.SSLSupport;
-
 /** Bytes in the clear, straight to and from the channel. */
 final class PlainTransport implements Transport {
 
@@ -31,28 +29,8 @@ final class PlainTransport implements Transport {
     }
 
     @Override
-    public boolean hasPendingOutput() {
-        return false;
-    }
-
-    @Override
-    public boolean hasBufferedInput() {
-        return false;
-    }
-
-    @Override
     public int handshake() {
         return 0;
-    }
-
-    @Override
-    public SSLSupport sslSupport() {
-        return null;
-    }
-
-    @Override
-    public String applicationProtocol() {
-        return null;
     }
 
     @Override

@@ -37,11 +37,15 @@ interface Transport {
      */
     boolean flush() throws IOException;
 
-    /** Whether bytes accepted by {@link #write} still wait to be sent. */
-    boolean hasPendingOutput();
+    /** Whether bytes accepted by {@link #write} still wait to be sent: never in the clear. */
+    default boolean hasPendingOutput() {
+        return false;
+    }
 
-    /** Whether bytes already taken from the socket wait to be returned by {@link #read}. */
-    boolean hasBufferedInput();
+    /** Whether bytes already taken from the socket wait to be returned by {@link #read}: never in the clear. */
+    default boolean hasBufferedInput() {
+        return false;
+    }
 
     /**
      * Advances the opening handshake without blocking.
@@ -52,13 +56,17 @@ interface Transport {
     int handshake() throws IOException;
 
     /** What Coyote exposes as {@code jakarta.servlet.request.*} TLS attributes; {@code null} in the clear. */
-    SSLSupport sslSupport();
+    default SSLSupport sslSupport() {
+        return null;
+    }
 
     /**
      * The application protocol the handshake agreed on by ALPN ({@code "h2"}, say); {@code null}
      * or empty if none (always so in the clear).
      */
-    String applicationProtocol();
+    default String applicationProtocol() {
+        return null;
+    }
 
     /** Says goodbye as the protocol wants (a TLS close_notify) and closes the channel. */
     void close() throws IOException;

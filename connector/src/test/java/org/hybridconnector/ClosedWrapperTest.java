@@ -4,13 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.nio.ByteBuffer;
 import java.nio.channels.ClosedChannelException;
-import java.nio.channels.ServerSocketChannel;
-import java.nio.channels.SocketChannel;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -27,28 +23,20 @@ class ClosedWrapperTest {
     private final ReadinessWaiter.Pool waiters = new ReadinessWaiter.Pool();
     private final HybridEndpoint endpoint = new HybridEndpoint();
     private final BufferPool pool = new BufferPool(endpoint.getSocketProperties(), 4);
-    private ServerSocketChannel server;
+    private LoopbackPair pair;
     private Socket client;
-    private SocketChannel accepted;
     private HybridSocketWrapper wrapper;
 
     @BeforeEach
     void connect() throws Exception {
-        server = ServerSocketChannel.open();
-        server.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
-        client = new Socket();
-        client.connect(server.getLocalAddress());
-        client.setSoTimeout(10_000);
-        accepted = server.accept();
-        accepted.configureBlocking(false);
-        wrapper = new HybridSocketWrapper(accepted, endpoint, waiters, new IgnoredHandBack());
+        pair = LoopbackPair.open(0);
+        client = pair.client();
+        wrapper = new HybridSocketWrapper(pair.accepted(), endpoint, waiters, new IgnoredHandBack());
     }
 
     @AfterEach
     void disconnect() throws Exception {
-        client.close();
-        accepted.close();
-        server.close();
+        pair.close();
         waiters.close();
     }
 

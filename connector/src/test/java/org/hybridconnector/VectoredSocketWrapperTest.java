@@ -9,13 +9,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
 import java.io.InputStream;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.net.SocketTimeoutException;
 import java.nio.ByteBuffer;
 import java.nio.channels.CompletionHandler;
-import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
 import java.util.Random;
@@ -47,22 +44,16 @@ class VectoredSocketWrapperTest {
     /** Released once for every operation handed to the model selector. */
     private final Semaphore handedOver = new Semaphore(0);
     private final AtomicInteger handOvers = new AtomicInteger();
-    private ServerSocketChannel server;
+    private LoopbackPair pair;
     private SocketChannel accepted;
     private Socket client;
     private HybridSocketWrapper wrapper;
 
     @BeforeEach
     void connect() throws Exception {
-        server = ServerSocketChannel.open();
-        server.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
-        client = new Socket();
-        client.setReceiveBufferSize(16 * 1024);
-        client.connect(server.getLocalAddress());
-        client.setSoTimeout(10_000);
-        accepted = server.accept();
-        accepted.configureBlocking(false);
-        accepted.socket().setSendBufferSize(16 * 1024);
+        pair = LoopbackPair.open(16 * 1024);
+        client = pair.client();
+        accepted = pair.accepted();
         wrapper = new HybridSocketWrapper(accepted, endpoint, waiters, handBack());
         wrapper.acquireBuffers(new BufferPool(endpoint.getSocketProperties(), 1));
         assertTrue(wrapper.hasAsyncIO(), "useAsyncIO is on by default, as on stock NIO");
@@ -70,9 +61,7 @@ class VectoredSocketWrapperTest {
 
     @AfterEach
     void close() throws Exception {
-        client.close();
-        accepted.close();
-        server.close();
+        pair.close();
         waiters.close();
     }
 
