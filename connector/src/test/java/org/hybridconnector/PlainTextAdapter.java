@@ -11,7 +11,9 @@ import org.apache.tomcat.util.net.SocketEvent;
 
 /**
  * Catalina's part in the protocol tests that run without Catalina: answers every request with
- * 200 and the plain-text body a subclass picks, and has no async, logging or JMX domain.
+ * 200 and the plain-text body a subclass picks, and has no async, logging or JMX domain. A request
+ * Coyote has refused already (a 400 for a bad head, a 503 while paused) keeps Coyote's status and
+ * never reaches the subclass, as in Catalina.
  */
 public abstract class PlainTextAdapter implements Adapter {
 
@@ -20,6 +22,9 @@ public abstract class PlainTextAdapter implements Adapter {
 
     @Override
     public final void service(Request req, Response res) throws Exception {
+        if (res.isError()) {
+            return;
+        }
         byte[] body = body(req).getBytes(StandardCharsets.ISO_8859_1);
         res.setStatus(200);
         res.setContentType("text/plain");
