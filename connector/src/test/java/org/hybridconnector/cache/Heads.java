@@ -1,11 +1,22 @@
 package org.hybridconnector.cache;
 
-/** Requests as the cache tests build them: a GET for a logo. */
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+
+import org.apache.tomcat.util.http.FastHttpDateFormat;
+
+/** Requests and responses as the cache tests build them: a GET for a logo and its response. */
 final class Heads {
 
     static final int LOCAL_PORT = 8080;
     static final String HOST = "example.com";
     static final String TARGET = "/shop/logo.png";
+    /** Tue, 01 Apr 2025 10:00:00 GMT: when requests are made and responses received unless a test says otherwise. */
+    static final long T0 = 1743501600000L;
+    static final long SECOND = 1000;
+    static final byte[] BODY = "hello".getBytes(StandardCharsets.ISO_8859_1);
+    static final CacheSettings SETTINGS = new CacheSettings(1 << 20, 1 << 16, CacheSettings.DEFAULT_STATIC_TYPES,
+            CacheSettings.DEFAULT_MAX_HEURISTIC_SECONDS);
 
     private Heads() {
     }
@@ -29,5 +40,33 @@ final class Heads {
 
     static RequestFacts get(String... namesAndValues) {
         return request("GET", TARGET, namesAndValues);
+    }
+
+    /** A response of {@code status} dated {@link #T0} with the body {@link #BODY}, then {@code namesAndValues}. */
+    static ResponseFacts response(int status, String... namesAndValues) {
+        String[] fields = Arrays.copyOf(new String[] { "Date", date(T0), "Content-Length", "5" },
+                4 + namesAndValues.length);
+        System.arraycopy(namesAndValues, 0, fields, 4, namesAndValues.length);
+        return new ResponseFacts(status, fields(fields), BODY.length);
+    }
+
+    static ResponseFacts ok(String... namesAndValues) {
+        return response(200, namesAndValues);
+    }
+
+    /** A response any shared cache stores: fresh for a minute. */
+    static ResponseFacts cacheable(String... namesAndValues) {
+        String[] fields = Arrays.copyOf(new String[] { "Cache-Control", "max-age=60" }, 2 + namesAndValues.length);
+        System.arraycopy(namesAndValues, 0, fields, 2, namesAndValues.length);
+        return ok(fields);
+    }
+
+    /** The freshness of {@code response} requested and received at {@link #T0}. */
+    static Freshness freshness(ResponseFacts response) {
+        return Freshness.of(response, SETTINGS, T0, T0);
+    }
+
+    static String date(long millis) {
+        return FastHttpDateFormat.formatDate(millis);
     }
 }
