@@ -5,7 +5,7 @@ import java.util.Arrays;
 
 import org.apache.tomcat.util.http.FastHttpDateFormat;
 
-/** Requests and responses as the cache tests build them: a GET for a logo and its response. */
+/** Requests, responses and entries as the cache tests build them: a GET for a logo and its response. */
 final class Heads {
 
     static final int LOCAL_PORT = 8080;
@@ -64,6 +64,11 @@ final class Heads {
     /** The freshness of {@code response} requested and received at {@link #T0}. */
     static Freshness freshness(ResponseFacts response) {
         return Freshness.of(response, SETTINGS, T0, T0);
+    }
+
+    /** The entry for {@code response} to {@code request}, received at {@link #T0}. */
+    static CachedResponse entry(RequestFacts request, ResponseFacts response) {
+        return CachedResponse.of(request, response, BODY, freshness(response), SETTINGS);
     }
 
     static String date(long millis) {
