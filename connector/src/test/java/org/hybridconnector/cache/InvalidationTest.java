@@ -75,4 +75,13 @@ class InvalidationTest {
         RequestFacts spelled = request("DELETE", "/shop/./items;jsessionid=A/../%6Cogo.png");
         assertEquals(List.of(OWN), Invalidation.invalidatedBy(spelled, ok()));
     }
+
+    /** RFC 9112 §3.2.2: an absolute-form target names its host itself, whatever the Host says. */
+    @Test
+    void testAnAbsoluteFormTargetInvalidatesOnTheHostItNames() {
+        RequestFacts absolute = request("PUT", "http://Other.example:8080/shop/logo.png");
+        ResponseFacts moved = response(204, "Content-Location", "/shop/logo.webp");
+        assertEquals(List.of(new CacheKey("other.example", TARGET), new CacheKey("other.example", "/shop/logo.webp")),
+                Invalidation.invalidatedBy(absolute, moved));
+    }
 }
