@@ -16,7 +16,10 @@
  * <li>{@code ResponseStore} holds {@code CachedResponse} entries, bounded in bytes, the least
  * recently used evicted first; its lookups never wait for a lock.</li>
  * </ul>
- * The package depends on nothing of the connector, so that the connector may depend on it.
+ * The connector does not call it yet: capturing a worker's response, answering hits on the
+ * selector thread, the attributes that turn the cache on (off by default), its MBean and its access
+ * log lines come with its wiring. The package depends on nothing of the connector, so that the
+ * connector may depend on it.
  * Everything here is immutable but the store and the cache's counts, which are thread-safe.
  */
 package org.hybridconnector.cache;
