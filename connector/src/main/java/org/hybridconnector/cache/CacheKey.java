@@ -1,0 +1,98 @@
+package org.hybridconnector.cache;
+
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Locale;
+
+import org.apache.tomcat.util.buf.UDecoder;
+import org.apache.tomcat.util.http.parser.Host;
+
+/**
+ * What a stored response is found by (RFC 9111 §4.1 and §2): the host and the request target of
+ * the GET it answered. The method is not part of it, because only responses to GET are stored and
+ * a HEAD is answered from the GET's response; the encoding variant is kept with each entry
+ * ({@link AcceptedCodings#variant()}).
+ * <p>
+ * The host is the {@code Host} field in lower case, without its port when that is the
+ * connection's local port, which Coyote gives a request whose {@code Host} names none (so both
+ * spellings reach the application alike). The target is kept exactly as received: two spellings
+ * are never merged, and a target not already in {@linkplain RequestTarget normal form} has no key.
+ * <p>
+ * A request must not be able to plant a response under a key that other clients use. So a request
+ * has no key, and is neither stored from nor answered, when anything in its head that is not in
+ * the key could change what the application answers: a target that is not origin-form (the
+ * absolute form names a host of its own), a missing, repeated or invalid {@code Host}, or any of
+ * {@link #FORWARDING_FIELDS}, with which proxies and frameworks rewrite the host, scheme, port,
+ * path or method an application sees. Behind a proxy that adds these fields nothing is cached
+ * here: cache in that proxy.
+ *
+ * @param host   the host, lower case, with a port unless it is the local port
+ * @param target the request target in origin form
+ */
+record CacheKey(String host, String target) {
+
+    static final List<String> FORWARDING_FIELDS = List.of("Forwarded", "X-Forwarded-Host", "X-Forwarded-Proto",
+            "X-Forwarded-Port", "X-Forwarded-Prefix", "X-Forwarded-Server", "X-Host", "X-Original-URL",
+            "X-Rewrite-URL", "X-HTTP-Method-Override", "X-HTTP-Method", "X-Method-Override");
+
+    /** The key of {@code request}, or {@code null} if it has none (see the class description). */
+    static CacheKey of(RequestFacts request) {
+        for (String field : FORWARDING_FIELDS) {
+            if (request.fields().contains(field)) {
+                return null;
+            }
+        }
+        String host = host(request);
+        String target = request.target();
+        return host == null || !target.equals(RequestTarget.normalForm(target)) ? null : new CacheKey(host, target);
+    }
+
+    /**
+     * The key of the normal form of {@code target} on {@code host}, or {@code null} if it is not
+     * origin-form: what invalidation removes, whatever spelling it was given.
+     */
+    static CacheKey normalised(String host, String target) {
+        String normal = RequestTarget.normalForm(target);
+        return normal == null ? null : new CacheKey(host, normal);
+    }
+
+    /** The host part of {@code request}'s key, or {@code null} if its {@code Host} is missing, repeated or invalid. */
+    static String host(RequestFacts request) {
+        String host = request.fields().count("Host") == 1 ? request.fields().value("Host") : null;
+        if (host == null || host.isEmpty()) {
+            return null;
+        }
+        return host(host, request.localPort());
+    }
+
+    /** {@code authority} (a {@code Host} value) normalised as keys hold it, or {@code null} if it is invalid. */
+    static String host(String authority, int localPort) {
+        int colon;
+        try {
+            colon = Host.parse(authority);
+        } catch (IllegalArgumentException e) {
+            return null;
+        }
+        String host = authority.toLowerCase(Locale.ENGLISH);
+        boolean localPortNamed = colon >= 0 && host.substring(colon + 1).equals(Integer.toString(localPort));
+        return localPortNamed ? host.substring(0, colon) : host;
+    }
+
+    /** The host without its port. */
+    String hostName() {
+        int bracket = host.lastIndexOf(']');
+        int colon = host.indexOf(':', bracket + 1);
+        return colon < 0 ? host : host.substring(0, colon);
+    }
+
+    /**
+     * Whether the target lies in the web application at {@code contextPath} ({@code ""} for the
+     * root one, which holds every target), comparing decoded paths as Catalina maps them.
+     */
+    boolean isWithin(String contextPath) {
+        int question = target.indexOf('?');
+        // A key's target is in normal form, so its percent-encoding decodes.
+        String path = UDecoder.URLDecode(question < 0 ? target : target.substring(0, question), StandardCharsets.UTF_8);
+        return path.equals(contextPath) || path.startsWith(contextPath + "/");
+    }
+}

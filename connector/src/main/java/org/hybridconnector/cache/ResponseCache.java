@@ -1,0 +1,129 @@
+package org.hybridconnector.cache;
+
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * A connector's response cache, a web accelerator after Shin and Koh's Tornader: responses a
+ * shared cache may store (RFC 9111) are kept in memory, and later requests for them are answered
+ * by the selector thread, with no worker and no Catalina.
+ * <p>
+ * This is what the connector calls; the rules are in the classes it names. Threads:
+ * {@link #answer} is the selector thread's; {@link #isStorable}, {@link #store} and
+ * {@link #invalidateAfter} are a worker's, at the end of the response they are about; the other
+ * methods any thread's (JMX, a web application's reload). Times are milliseconds since the epoch.
+ */
+public final class ResponseCache {
+
+    private final CacheSettings settings;
+    private final ResponseStore store;
+    private final LongAdder hits = new LongAdder();
+    private final LongAdder misses = new LongAdder();
+
+    public ResponseCache(CacheSettings settings) {
+        this.settings = settings;
+        this.store = new ResponseStore(settings.maxBytes(), settings.maxObjectBytes());
+    }
+
+    /**
+     * The answer to {@code request} from the cache at {@code now}, or {@code null} to hand it to a
+     * worker. A request the cache may answer counts as a hit or a miss; any other as neither.
+     */
+    public Hit answer(RequestFacts request, long now) {
+        if (!HitRules.mayAsk(request)) {
+            return null;
+        }
+        CacheKey key = CacheKey.of(request);
+        AcceptedCodings codings = AcceptedCodings.of(request.fields());
+        if (key == null || codings == null) {
+            return null;
+        }
+        CachedResponse entry = store.lookup(key, codings.variant());
+        if (entry == null || !HitRules.mayAnswer(request, codings, entry, now)) {
+            misses.increment();
+            return null;
+        }
+        hits.increment();
+        return new Hit(entry, Preconditions.notModified(request, entry), request.method().equals("GET"), now);
+    }
+
+    /**
+     * Whether {@code response} to {@code request}, whose head is complete, would be stored: if so,
+     * the worker keeps a copy of its body for {@link #store}. A body larger than the largest entry
+     * is not worth copying.
+     *
+     * @param requestTime  when the request's head was complete
+     * @param responseTime when the response's head was
+     */
+    public boolean isStorable(RequestFacts request, ResponseFacts response, long requestTime, long responseTime) {
+        Freshness freshness = Freshness.of(response, settings, requestTime, responseTime);
+        return response.bodyLength() <= settings.maxObjectBytes()
+                && Storability.storable(request, response, freshness, settings);
+    }
+
+    /**
+     * Stores {@code response} to {@code request} with its whole {@code body}, which the cache
+     * keeps and the caller must not change afterwards.
+     *
+     * @return whether it was stored: not if it is not storable, the body is not whole, or it is
+     *         larger than the largest entry or the bound
+     */
+    public boolean store(RequestFacts request, ResponseFacts response, byte[] body, long requestTime,
+            long responseTime) {
+        Freshness freshness = Freshness.of(response, settings, requestTime, responseTime);
+        return body.length == response.bodyLength()
+                && Storability.storable(request, response, freshness, settings)
+                && store.store(CachedResponse.of(request, response, body, freshness, settings));
+    }
+
+    /** Drops what {@code response} to {@code request} made wrong if it was unsafe ({@link Invalidation}). */
+    public void invalidateAfter(RequestFacts request, ResponseFacts response) {
+        Invalidation.invalidatedBy(request, response).forEach(store::invalidate);
+    }
+
+    /**
+     * Drops the entries of the web application at {@code contextPath} ({@code ""} for the root
+     * one) on the host named {@code hostName}, or on every host if {@code null}: when it is
+     * reloaded or stopped. Catalina maps several host names to one host, so {@code null} is the
+     * safe argument unless only the one name reaches it.
+     *
+     * @return how many entries were dropped
+     */
+    public int invalidateContext(String hostName, String contextPath) {
+        return store.invalidateContext(hostName, contextPath);
+    }
+
+    /** Drops every entry. */
+    public void purge() {
+        store.purge();
+    }
+
+    /** Requests answered from the cache. */
+    public long hits() {
+        return hits.sum();
+    }
+
+    /** Requests the cache could have answered but had no fresh entry for. */
+    public long misses() {
+        return misses.sum();
+    }
+
+    /** Responses stored. */
+    public long stores() {
+        return store.stores();
+    }
+
+    /** Entries evicted to make room. */
+    public long evictions() {
+        return store.evictions();
+    }
+
+    /** Entries held now. */
+    public int entries() {
+        return store.entries();
+    }
+
+    /** The bytes the entries take now: their heads, bodies and keys, and 512 each for the objects holding them. */
+    public long bytes() {
+        return store.bytes();
+    }
+}

@@ -1,0 +1,191 @@
+package org.hybridconnector.cache;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * The stored responses, bounded by the bytes they take, the least recently used evicted first.
+ * <p>
+ * Threads: workers store and invalidate, the selector thread looks up, a JMX or lifecycle thread
+ * purges or drops a web application's entries, and any thread reads the counts. Lookups read a
+ * concurrent map and never wait: they note the use of an entry only if the lock is free at that
+ * moment, so under contention recency is approximate, never the selector's wait. Everything else
+ * changes the map, the recency order and the counts together under the lock, and only moves
+ * references there: entries are built, and their bytes copied, before.
+ */
+final class ResponseStore {
+
+    private final long maxBytes;
+    private final long maxEntryBytes;
+    /** The entries of each key: one that does not vary, or one for each encoding variant. */
+    private final Map<CacheKey,List<CachedResponse>> byKey = new ConcurrentHashMap<>();
+    private final ReentrantLock lock = new ReentrantLock();
+    /** Every entry, least recently used first. Guarded by {@link #lock}. */
+    private final LinkedHashMap<CachedResponse,CachedResponse> recency = new LinkedHashMap<>(64, 0.75f, true);
+    // Written under the lock, read by any thread.
+    private volatile long bytes;
+    private volatile int count;
+    private volatile long stores;
+    private volatile long evictions;
+
+    /**
+     * @param maxBytes      the bound on all entries' {@linkplain CachedResponse#size() sizes} together
+     * @param maxEntryBytes the largest entry stored
+     */
+    ResponseStore(long maxBytes, long maxEntryBytes) {
+        this.maxBytes = maxBytes;
+        this.maxEntryBytes = maxEntryBytes;
+    }
+
+    /** The entry stored under {@code key} that answers encoding variant {@code variant}, or {@code null}. */
+    CachedResponse lookup(CacheKey key, String variant) {
+        List<CachedResponse> stored = byKey.get(key);
+        if (stored == null) {
+            return null;
+        }
+        for (CachedResponse entry : stored) {
+            if (entry.answers(variant)) {
+                noteUse(entry);
+                return entry;
+            }
+        }
+        return null;
+    }
+
+    /** Moves {@code entry} to the most recently used end, unless that would mean waiting for the lock. */
+    private void noteUse(CachedResponse entry) {
+        if (lock.tryLock()) {
+            try {
+                recency.get(entry);
+            } finally {
+                lock.unlock();
+            }
+        }
+    }
+
+    /**
+     * Stores {@code entry} in place of those it {@linkplain CachedResponse#replaces replaces},
+     * evicting the least recently used entries until all fit.
+     *
+     * @return whether it was stored: not if it is larger than the largest entry or than the bound
+     */
+    boolean store(CachedResponse entry) {
+        if (entry.size() > maxEntryBytes || entry.size() > maxBytes) {
+            return false;
+        }
+        lock.lock();
+        try {
+            List<CachedResponse> kept = new ArrayList<>();
+            for (CachedResponse other : byKey.getOrDefault(entry.key(), List.of())) {
+                if (entry.replaces(other)) {
+                    forget(other);
+                } else {
+                    kept.add(other);
+                }
+            }
+            kept.add(entry);
+            byKey.put(entry.key(), List.copyOf(kept));
+            recency.put(entry, entry);
+            bytes += entry.size();
+            count++;
+            stores++;
+            evictBeyondBound();
+        } finally {
+            lock.unlock();
+        }
+        return true;
+    }
+
+    private void evictBeyondBound() {
+        while (bytes > maxBytes) {
+            // The entry just stored fits the bound alone and is the most recent, so it stays.
+            remove(recency.keySet().iterator().next());
+            evictions++;
+        }
+    }
+
+    private void remove(CachedResponse entry) {
+        List<CachedResponse> kept = new ArrayList<>(byKey.get(entry.key()));
+        kept.remove(entry);
+        if (kept.isEmpty()) {
+            byKey.remove(entry.key());
+        } else {
+            byKey.put(entry.key(), List.copyOf(kept));
+        }
+        forget(entry);
+    }
+
+    /** Takes {@code entry} out of the recency order and the counts; its key's list is the caller's. */
+    private void forget(CachedResponse entry) {
+        recency.remove(entry);
+        bytes -= entry.size();
+        count--;
+    }
+
+    /** Drops every entry of {@code key}, all its variants. @return how many */
+    int invalidate(CacheKey key) {
+        lock.lock();
+        try {
+            List<CachedResponse> dropped = byKey.remove(key);
+            if (dropped == null) {
+                return 0;
+            }
+            dropped.forEach(this::forget);
+            return dropped.size();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * Drops every entry of the web application at {@code contextPath} on the host named
+     * {@code hostName} (any port), or on every host if it is {@code null}. @return how many
+     */
+    int invalidateContext(String hostName, String contextPath) {
+        lock.lock();
+        try {
+            int dropped = 0;
+            for (CacheKey key : List.copyOf(byKey.keySet())) {
+                if ((hostName == null || key.hostName().equalsIgnoreCase(hostName)) && key.isWithin(contextPath)) {
+                    dropped += invalidate(key);
+                }
+            }
+            return dropped;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Drops every entry. */
+    void purge() {
+        lock.lock();
+        try {
+            byKey.clear();
+            recency.clear();
+            bytes = 0;
+            count = 0;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    long bytes() {
+        return bytes;
+    }
+
+    int entries() {
+        return count;
+    }
+
+    long stores() {
+        return stores;
+    }
+
+    long evictions() {
+        return evictions;
+    }
+}

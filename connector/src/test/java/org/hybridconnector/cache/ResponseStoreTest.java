@@ -1,0 +1,230 @@
+package org.hybridconnector.cache;
+
+import static org.hybridconnector.cache.Heads.HOST;
+import static org.hybridconnector.cache.Heads.SETTINGS;
+import static org.hybridconnector.cache.Heads.fields;
+import static org.hybridconnector.cache.Heads.request;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.Test;
+
+class ResponseStoreTest {
+
+    private static final String IDENTITY = AcceptedCodings.of(fields()).variant();
+    private static final String GZIP = AcceptedCodings.of(fields("Accept-Encoding", "gzip")).variant();
+
+    /** An entry for {@code target} with a body of {@code bodyBytes}, varying if the request has an Accept-Encoding. */
+    private static CachedResponse entry(String target, int bodyBytes, String... requestFields) {
+        RequestFacts request = request("GET", target, requestFields);
+        HeaderFields fields = requestFields.length == 0 ? fields("Cache-Control", "max-age=60")
+                : fields("Cache-Control", "max-age=60", "Vary", "Accept-Encoding");
+        ResponseFacts response = new ResponseFacts(200, fields, bodyBytes);
+        return CachedResponse.of(request, response, new byte[bodyBytes], Heads.freshness(response), SETTINGS);
+    }
+
+    private static CacheKey key(String target) {
+        return new CacheKey(HOST, target);
+    }
+
+    /** A store bounded to {@code entries} entries of {@code entry("/0", 100)}'s size. */
+    private static ResponseStore storeFor(int entries) {
+        return new ResponseStore(entries * entry("/0", 100).size(), Long.MAX_VALUE);
+    }
+
+    @Test
+    void testALookupFindsWhatWasStoredUnderItsKey() {
+        ResponseStore store = storeFor(2);
+        CachedResponse entry = entry("/1", 100);
+        assertTrue(store.store(entry));
+        assertSame(entry, store.lookup(key("/1"), IDENTITY));
+        assertNull(store.lookup(key("/2"), IDENTITY));
+        assertNull(store.lookup(new CacheKey("other.example", "/1"), IDENTITY));
+    }
+
+    @Test
+    void testAnEntryLargerThanTheLargestEntryIsNotStored() {
+        CachedResponse entry = entry("/1", 100);
+        ResponseStore store = new ResponseStore(Long.MAX_VALUE, entry.size() - 1);
+        assertFalse(store.store(entry));
+        assertEquals(0, store.entries());
+        assertTrue(new ResponseStore(Long.MAX_VALUE, entry.size()).store(entry));
+    }
+
+    @Test
+    void testAnEntryLargerThanTheWholeBoundIsNotStoredNorEvictsAnything() {
+        ResponseStore store = storeFor(1);
+        store.store(entry("/1", 100));
+        assertFalse(store.store(entry("/2", 101)));
+        assertNotNull(store.lookup(key("/1"), IDENTITY));
+        assertEquals(0, store.evictions());
+    }
+
+    /** A full store of three entries of the same size, stored in the order /1, /2, /3. */
+    private static ResponseStore fullStoreOfThree() {
+        ResponseStore store = storeFor(3);
+        for (String target : new String[] { "/1", "/2", "/3" }) {
+            store.store(entry(target, 100));
+        }
+        return store;
+    }
+
+    @Test
+    void testTheLeastRecentlyUsedEntryIsEvictedFirst() {
+        ResponseStore store = fullStoreOfThree();
+        store.lookup(key("/1"), IDENTITY);
+        store.store(entry("/4", 100));
+        assertNull(store.lookup(key("/2"), IDENTITY));
+        for (String kept : new String[] { "/1", "/3", "/4" }) {
+            assertNotNull(store.lookup(key(kept), IDENTITY), kept);
+        }
+        assertEquals(1, store.evictions());
+    }
+
+    @Test
+    void testEvictionMakesAsMuchRoomAsTheNewEntryNeeds() {
+        ResponseStore store = fullStoreOfThree();
+        long size = entry("/0", 100).size();
+        store.store(entry("/4", (int) (100 + size / 2)));
+        assertNull(store.lookup(key("/1"), IDENTITY));
+        assertNull(store.lookup(key("/2"), IDENTITY));
+        assertNotNull(store.lookup(key("/3"), IDENTITY));
+        assertEquals(2, store.evictions());
+        assertTrue(store.bytes() <= 3 * size);
+    }
+
+    /** A store holding /1 in two encoding variants: for gzip and for {@code other}. */
+    private static ResponseStore storeOfTwoVariants(String other) {
+        ResponseStore store = storeFor(4);
+        store.store(entry("/1", 100, "Accept-Encoding", "gzip"));
+        store.store(entry("/1", 100, "Accept-Encoding", other));
+        return store;
+    }
+
+    @Test
+    void testAnEntryReplacesOnlyItsOwnEncodingVariant() {
+        ResponseStore store = storeOfTwoVariants("identity");
+        CachedResponse newer = entry("/1", 100, "Accept-Encoding", "GZIP");
+        store.store(newer);
+        assertSame(newer, store.lookup(key("/1"), GZIP));
+        assertNotNull(store.lookup(key("/1"), IDENTITY));
+        assertNull(store.lookup(key("/1"), AcceptedCodings.of(fields("Accept-Encoding", "br")).variant()));
+        assertEquals(2, store.entries());
+    }
+
+    /** A response that stops or starts varying answers every variant's requests in place of the old ones. */
+    @Test
+    void testAnEntryThatDoesNotVaryReplacesEveryVariantAndTheOtherWayRound() {
+        ResponseStore store = storeOfTwoVariants("identity");
+        store.store(entry("/1", 100));
+        assertEquals(1, store.entries());
+        CachedResponse varying = entry("/1", 100, "Accept-Encoding", "gzip");
+        store.store(varying);
+        assertEquals(1, store.entries());
+        assertSame(varying, store.lookup(key("/1"), GZIP));
+        assertEquals(varying.size(), store.bytes());
+    }
+
+    @Test
+    void testInvalidateDropsEveryVariantOfTheKey() {
+        ResponseStore store = storeOfTwoVariants("br");
+        store.store(entry("/2", 100));
+        assertEquals(2, store.invalidate(key("/1")));
+        assertEquals(0, store.invalidate(key("/1")));
+        assertEquals(1, store.entries());
+        assertEquals(entry("/2", 100).size(), store.bytes());
+    }
+
+    @Test
+    void testInvalidateContextDropsTheEntriesOfOneApplication() {
+        ResponseStore store = storeFor(8);
+        for (String target : new String[] { "/shop/a", "/shop", "/shop2/a", "/a?/shop/" }) {
+            store.store(entry(target, 100));
+        }
+        store.store(CachedResponse.of(new RequestFacts("GET", "/shop/a", fields("Host", "Other.example:81"), 80),
+                Heads.cacheable(), Heads.BODY, Heads.freshness(Heads.cacheable()), SETTINGS));
+        assertEquals(2, store.invalidateContext("EXAMPLE.com", "/shop"));
+        assertEquals(1, store.invalidateContext(null, "/shop"));
+        assertEquals(2, store.invalidateContext(null, ""));
+        assertEquals(0, store.entries());
+    }
+
+    @Test
+    void testPurgeDropsEverything() {
+        ResponseStore store = storeFor(4);
+        store.store(entry("/1", 100));
+        store.store(entry("/2", 100, "Accept-Encoding", "gzip"));
+        store.purge();
+        assertNull(store.lookup(key("/1"), IDENTITY));
+        assertEquals(0, store.entries());
+        assertEquals(0, store.bytes());
+        assertEquals(2, store.stores());
+    }
+
+    @Test
+    void testTheCountsFollowTheEntries() {
+        ResponseStore store = storeFor(2);
+        store.store(entry("/1", 100));
+        store.store(entry("/1", 100));
+        store.store(entry("/2", 100));
+        store.store(entry("/3", 100));
+        assertEquals(4, store.stores());
+        assertEquals(1, store.evictions());
+        assertEquals(2, store.entries());
+        assertEquals(2 * entry("/0", 100).size(), store.bytes());
+    }
+
+    /** Workers store while the selector looks up: the bound holds and the counts match what is found. */
+    @Test
+    void testConcurrentStoresAndLookupsKeepTheBoundAndTheCounts() throws Exception {
+        ResponseStore store = storeFor(20);
+        ExecutorService threads = Executors.newFixedThreadPool(4);
+        List<Future<?>> work = new ArrayList<>();
+        for (int t = 0; t < 3; t++) {
+            Random random = new Random(t);
+            work.add(threads.submit(() -> {
+                for (int i = 0; i < 5000; i++) {
+                    String target = "/" + random.nextInt(60);
+                    if (random.nextInt(10) == 0) {
+                        store.invalidate(key(target));
+                    } else {
+                        store.store(entry(target, random.nextInt(300)));
+                    }
+                }
+            }));
+        }
+        work.add(threads.submit(() -> {
+            for (int i = 0; i < 50000; i++) {
+                store.lookup(key("/" + i % 60), IDENTITY);
+            }
+        }));
+        for (Future<?> done : work) {
+            done.get(60, TimeUnit.SECONDS);
+        }
+        threads.shutdown();
+        long found = 0;
+        long bytes = 0;
+        for (int i = 0; i < 60; i++) {
+            CachedResponse entry = store.lookup(key("/" + i), IDENTITY);
+            if (entry != null) {
+                found++;
+                bytes += entry.size();
+            }
+        }
+        assertEquals(found, store.entries());
+        assertEquals(bytes, store.bytes());
+        assertTrue(bytes <= 20 * entry("/0", 100).size());
+    }
+}
