@@ -54,15 +54,6 @@ public class HybridProtocol extends AbstractHttp11Protocol<SocketChannel> {
                 new HeadRules(getHttpParser(), this::getMaxHeaderCount, this::getMaxHttpRequestHeaderSize));
     }
 
-    /**
-     * Coyote's processor asks on a worker: the pause as the worker's turn sees it, so that a pause
-     * landing while it reads a request line does not spoil that request ({@link TurnPause}).
-     */
-    @Override
-    public boolean isPaused() {
-        return TurnPause.seen(super.isPaused());
-    }
-
     @Override
     protected Log getLog() {
         return log;

@@ -141,11 +141,6 @@ final class HybridSocketWrapper extends VectoredSocketWrapper {
 
     // --------------------------------------------------------- a worker's turn
 
-    /** Whether the endpoint is paused now: what a turn beginning now sees for its length ({@link TurnPause}). */
-    boolean isEndpointPaused() {
-        return endpoint.isPaused();
-    }
-
     /**
      * Called by a worker before it runs Coyote for this connection, under the connection's lock.
      * Coyote may serve an event inline from within another (a dispatch with {@code dispatch ==

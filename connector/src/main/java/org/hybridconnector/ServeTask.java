@@ -18,8 +18,7 @@ import org.apache.tomcat.util.res.StringManager;
  * connection whose handshake is not done yet, the turn is the handshake's next step instead.
  * <p>
  * Runs on a worker, or inline on the thread that raised the event; {@link SocketProcessorBase}
- * holds the connection's lock for the turn. Coyote sees the endpoint paused or not as it was when
- * the turn began ({@link TurnPause}).
+ * holds the connection's lock for the turn.
  */
 final class ServeTask extends SocketProcessorBase<SocketChannel> {
 
@@ -43,7 +42,6 @@ final class ServeTask extends SocketProcessorBase<SocketChannel> {
             return;
         }
         SocketState state = SocketState.CLOSED;
-        boolean turnBegan = TurnPause.begin(connection.isEndpointPaused());
         connection.beginServing();
         try {
             state = handler.process(connection, event);
@@ -52,7 +50,6 @@ final class ServeTask extends SocketProcessorBase<SocketChannel> {
             log.error(sm.getString("endpoint.processingFailed", connection), t);
         } finally {
             connection.endServing(state);
-            TurnPause.end(turnBegan);
         }
         if (state == SocketState.CLOSED) {
             connection.close();
