@@ -145,13 +145,28 @@ class ShutdownUnderLoadIT {
     }
 
     /**
-     * The whole responses, less those Catalina itself gave once the webapp had stopped. Tomcat
-     * stops its contexts before its connectors, as with the stock connectors, so a request on a
-     * kept-alive connection can arrive in between and get a whole 404: the request was never
-     * started, so it is a clean refusal, not a loss.
+     * The whole responses, less the refusals Tomcat gave before the webapp saw the request, which
+     * are clean refusals, not losses:
+     * <ul>
+     * <li>a 404 from Catalina once the webapp had stopped: Tomcat stops its contexts before its
+     * connectors, as with the stock connectors, so a request on a kept-alive connection can arrive
+     * in between;</li>
+     * <li>a 400 from Coyote when the pause lands while a worker reads a request line: Coyote's
+     * {@code Http11Processor} looks at the pause before and after it, answers 503 without reading
+     * the header fields if the second look sees it, and its {@code Host} check then makes that a
+     * 400 (with Tomcat's error page, or none once the webapp has stopped). Stock NIO answers so too;
+     * the connector answers as it does.</li>
+     * </ul>
      */
     private static List<LoadUntilRefused.Complete> servedByTheWebapp(LoadUntilRefused load) {
-        return load.complete.stream().filter(r -> !r.statusLine().startsWith("HTTP/1.1 404")).toList();
+        return load.complete.stream().filter(r -> !r.statusLine().startsWith("HTTP/1.1 404"))
+                .filter(r -> !(r.statusLine().startsWith("HTTP/1.1 400") && isTomcats(r.body())))
+                .toList();
+    }
+
+    /** Tomcat's own error page (RUBiS's 400s have pages of their own), or none once the webapp stopped. */
+    private static boolean isTomcats(String body) {
+        return body.isEmpty() || body.contains("HTTP Status 400");
     }
 
     private static Set<String> ids(List<String> journal, String prefix) {
