@@ -69,7 +69,8 @@ final class Dispatcher {
 
     /**
      * Writes the 503 of a turned-away request and reports it, with the addresses read before the
-     * caller closes the connection; the bytes sent are those the transport took.
+     * caller closes the connection; the bytes sent are those of the body the transport took (as
+     * Tomcat counts a response's bytes: without its head).
      */
     private void turnAway(HybridSocketWrapper connection, ByteBuffer head, int retryAfterSeconds) {
         long startNanos = System.nanoTime();
@@ -79,9 +80,10 @@ final class Dispatcher {
         } catch (IOException e) {
             connection.logDebug(sm.getString("dispatcher.turnAwayFailed", connection), e);
         }
+        long bodySent = Math.max(0, OverloadResponse.bodyLength() - response.remaining());
         selfServed.report(new SelfServed(SelfServed.copyHead(head), connection.getRemoteAddr(),
                 connection.getRemotePort(), connection.getLocalAddr(), connection.getLocalPort(),
-                OverloadResponse.STATUS, response.position(), startNanos, System.nanoTime()));
+                OverloadResponse.STATUS, bodySent, startNanos, System.nanoTime()));
     }
 
     /** Hands a connection to a worker for {@code event}: readiness, an error, an async event. */

@@ -11,7 +11,8 @@ import org.apache.coyote.Response;
 /**
  * Turns a {@link SelfServed} response into the Coyote {@link Request}/{@link Response} pair that
  * {@code Adapter.log} takes: method, request URI and query, protocol, the header fields, the Host
- * header's server name and port, the connection's addresses and ports, the status and the bytes
+ * header's server name and port (else the scheme's default, as {@code CoyoteAdapter} sets it;
+ * a connector's {@code proxyPort} is not applied), the connection's addresses and ports, the status and the bytes
  * sent, with no action hook (the fields Coyote would fetch through one are set directly).
  * <p>
  * The head was already judged by {@link HeadScanner} against the protocol's {@link HeadRules}, so
@@ -39,7 +40,7 @@ final class HeadRequest {
         request.localAddr().setString(served.localAddr());
         request.setLocalPort(served.localPort());
         if (request.getServerPort() == -1) {
-            request.setServerPort(served.localPort());
+            request.setServerPort(secure ? 443 : 80); // as CoyoteAdapter does without a port in Host
         }
         markStart(request, served.startNanos());
         response.setStatus(served.status());
@@ -133,7 +134,7 @@ final class HeadRequest {
             try {
                 request.setServerPort(Integer.parseInt(host.substring(colon + 1)));
             } catch (NumberFormatException e) {
-                // Coyote would have refused it; the local port stands in.
+                // Coyote would have refused it; the scheme's default port stands in.
             }
         }
     }

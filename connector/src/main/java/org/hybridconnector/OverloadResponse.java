@@ -23,6 +23,11 @@ final class OverloadResponse {
     private OverloadResponse() {
     }
 
+    /** The length of its body: what Tomcat counts as the bytes a response sent. */
+    static int bodyLength() {
+        return BODY.length;
+    }
+
     static byte[] bytes(int retryAfterSeconds) {
         String head = "HTTP/1.1 503 Service Unavailable\r\n" +
                 "Retry-After: " + retryAfterSeconds + "\r\n" +

@@ -18,7 +18,8 @@ import java.util.concurrent.TimeUnit;
  * @param localAddr  the address the connection was accepted on
  * @param localPort  the port the connection was accepted on
  * @param status     the response's status code
- * @param bytesSent  the bytes of the response written to the connection
+ * @param bytesSent  the bytes of the response's body written to the connection: what Tomcat
+ *                   counts as bytesSent and logs as {@code %b}, the head left out
  * @param startNanos {@code System.nanoTime()} when the selector began to answer
  * @param endNanos   {@code System.nanoTime()} when it had written the answer
  */

@@ -102,13 +102,14 @@ final class SelfServedLog {
 
     /** A utility thread: counts the response and has the adapter log it. */
     private void log(Adapter target, SelfServed served) {
-        Request request = HeadRequest.translate(served, secure);
-        count(served, request);
+        // Caught here: the utility executor (a ScheduledThreadPoolExecutor) would swallow it unseen.
         try {
+            Request request = HeadRequest.translate(served, secure);
+            count(served, request);
             target.log(request, request.getResponse(), served.nanos());
         } catch (Throwable t) {
             ExceptionUtils.handleThrowable(t);
-            log.warn(sm.getString("selfServed.logFailed", request.requestURI()), t);
+            log.warn(sm.getString("selfServed.logFailed", Integer.toString(served.status()), served.remoteAddr()), t);
         }
     }
 

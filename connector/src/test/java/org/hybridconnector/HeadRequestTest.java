@@ -51,14 +51,14 @@ class HeadRequestTest {
     }
 
     @Test
-    void testWithoutAQueryOrAPortTheLocalPortIsTheServerPort() {
+    void testWithoutAQueryOrAPortTheSchemesPortIsTheServerPort() {
         Request request = HeadRequest.translate(served("\r\nPOST /a/b HTTP/1.1\r\nhost: [::1]\r\n"
                 + "Content-Length: 3\r\n\r\nabc"), false);
         assertEquals("POST", request.method().toString());
         assertEquals("/a/b", request.requestURI().toString());
         assertNull(request.queryString().toString());
         assertEquals("[::1]", request.serverName().toString());
-        assertEquals(8080, request.getServerPort());
+        assertEquals(80, request.getServerPort());
         assertEquals("3", request.getHeader("content-length"));
         assertEquals(2, request.getMimeHeaders().size(), "the body is no header");
     }
