@@ -222,8 +222,8 @@ public class HybridEndpoint extends ChannelEndpoint {
         bufferPool = new BufferPool(getSocketProperties(), 4 * workerCapacity() + 64);
         parks = new Parks(this);
         if (selfServed == null) {
-            selfServed = new SelfServedLog(adapter, this::getUtilityExecutor, getHandler().getGlobal(), isSSLEnabled(),
-                    log);
+            Object global = getHandler() == null ? null : getHandler().getGlobal();
+            selfServed = new SelfServedLog(adapter, this::getUtilityExecutor, global, isSSLEnabled(), log);
         }
         dispatcher = new Dispatcher(getHandler(), log, workLoad, policy, workerPools, selfServed);
         selectorLoop = new SelectorLoop(getName(), log, parks, policy.clock().and(workerPools));
