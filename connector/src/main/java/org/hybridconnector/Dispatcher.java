@@ -35,19 +35,24 @@ final class Dispatcher {
     private final WorkLoad load;
     private final AdmissionPolicy policy;
     private final WorkerPools pools;
+    private final SelfServedLog selfServed;
 
-    Dispatcher(Handler<SocketChannel> handler, Log log, WorkLoad load, AdmissionPolicy policy, WorkerPools pools) {
+    /** @param selfServed where the responses the selector writes itself are reported to Tomcat */
+    Dispatcher(Handler<SocketChannel> handler, Log log, WorkLoad load, AdmissionPolicy policy, WorkerPools pools,
+            SelfServedLog selfServed) {
         this.handler = handler;
         this.log = log;
         this.load = load;
         this.policy = policy;
         this.pools = pools;
+        this.selfServed = selfServed;
     }
 
     /**
      * The selector's hand-over of a connection whose request head has arrived whole: the request
-     * gate may turn a new session away here, with a 503 and before any worker is spent on it, and
-     * the request's path picks its worker pool.
+     * gate may turn a new session away here, with a 503 and before any worker is spent on it (the
+     * 503 still reaches the access log and the request counters, through {@link SelfServedLog}),
+     * and the request's path picks its worker pool.
      *
      * @param first whether the head is the connection's first
      * @return {@code false} if the connection must be closed
@@ -56,14 +61,29 @@ final class Dispatcher {
         ByteBuffer head = connection.getSocketBufferHandler().getReadBuffer();
         RequestGate gate = policy.requestGate();
         if (!gate.admits(new PeekedRequest(connection, head, first))) {
-            try {
-                connection.sendAndDrain(ByteBuffer.wrap(OverloadResponse.bytes(gate.retryAfterSeconds())));
-            } catch (IOException e) {
-                connection.logDebug(sm.getString("dispatcher.turnAwayFailed", connection), e);
-            }
+            turnAway(connection, head, gate.retryAfterSeconds());
             return false;
         }
         return submit(connection, SocketEvent.OPEN_READ, pools.wantsPaths() ? HeadPeek.path(head) : null, true);
+    }
+
+    /**
+     * Writes the 503 of a turned-away request and reports it, with the addresses read before the
+     * caller closes the connection; the bytes sent are those of the body the transport took (as
+     * Tomcat counts a response's bytes: without its head).
+     */
+    private void turnAway(HybridSocketWrapper connection, ByteBuffer head, int retryAfterSeconds) {
+        long startNanos = System.nanoTime();
+        ByteBuffer response = ByteBuffer.wrap(OverloadResponse.bytes(retryAfterSeconds));
+        try {
+            connection.sendAndDrain(response);
+        } catch (IOException e) {
+            connection.logDebug(sm.getString("dispatcher.turnAwayFailed", connection), e);
+        }
+        long bodySent = Math.max(0, OverloadResponse.bodyLength() - response.remaining());
+        selfServed.report(new SelfServed(SelfServed.copyHead(head), connection.getRemoteAddr(),
+                connection.getRemotePort(), connection.getLocalAddr(), connection.getLocalPort(),
+                OverloadResponse.STATUS, bodySent, startNanos, System.nanoTime()));
     }
 
     /** Hands a connection to a worker for {@code event}: readiness, an error, an async event. */

@@ -2,7 +2,9 @@ package org.hybridconnector;
 
 import java.nio.channels.SocketChannel;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 
+import org.apache.coyote.Adapter;
 import org.apache.juli.logging.Log;
 import org.apache.juli.logging.LogFactory;
 import org.apache.tomcat.util.ExceptionUtils;
@@ -68,6 +70,10 @@ public class HybridEndpoint extends ChannelEndpoint {
     private volatile Thread selectorThread;
     private volatile ReadinessWaiter.Pool waiters;
     private volatile BufferPool bufferPool;
+    /** Reports what the selector answers itself; made on the first start, kept for the endpoint's life. */
+    private volatile SelfServedLog selfServed;
+    /** Catalina's adapter, as the protocol handler has it: set by the protocol. */
+    private volatile Supplier<Adapter> adapter = () -> null;
     /** What the acceptor's gate gave the connection about to be accepted: acceptor thread only. */
     private Permit admittedPlace;
 
@@ -194,6 +200,11 @@ public class HybridEndpoint extends ChannelEndpoint {
         return statistics.idleClosedCount();
     }
 
+    /** Where the responses the selector writes itself are logged: the protocol's adapter. */
+    void setAdapterSource(Supplier<Adapter> adapter) {
+        this.adapter = adapter;
+    }
+
     // -------------------------------------------------------------- lifecycle
 
     @Override
@@ -210,7 +221,11 @@ public class HybridEndpoint extends ChannelEndpoint {
         // Enough idle buffer sets for every worker's connection to come back and go out again.
         bufferPool = new BufferPool(getSocketProperties(), 4 * workerCapacity() + 64);
         parks = new Parks(this);
-        dispatcher = new Dispatcher(getHandler(), log, workLoad, policy, workerPools);
+        if (selfServed == null) {
+            Object global = getHandler() == null ? null : getHandler().getGlobal();
+            selfServed = new SelfServedLog(adapter, this::getUtilityExecutor, global, isSSLEnabled(), log);
+        }
+        dispatcher = new Dispatcher(getHandler(), log, workLoad, policy, workerPools, selfServed);
         selectorLoop = new SelectorLoop(getName(), log, parks, policy.clock().and(workerPools));
         statistics.started(parks, workerPools);
         Thread thread = new Thread(selectorLoop, getName() + "-Selector");

@@ -38,6 +38,8 @@ public class HybridProtocol extends AbstractHttp11Protocol<SocketChannel> {
 
     public HybridProtocol() {
         super(new HybridEndpoint());
+        // The responses the selector writes itself go to the access log through the adapter.
+        endpoint().setAdapterSource(this::getAdapter);
     }
 
     private HybridEndpoint endpoint() {

@@ -14,10 +14,18 @@ import java.nio.charset.StandardCharsets;
  */
 final class OverloadResponse {
 
+    /** Its status code, as the access log and the request counters report it. */
+    static final int STATUS = 503;
+
     private static final byte[] BODY = "The server is busy. Please try again in a moment.\n"
             .getBytes(StandardCharsets.US_ASCII);
 
     private OverloadResponse() {
+    }
+
+    /** The length of its body: what Tomcat counts as the bytes a response sent. */
+    static int bodyLength() {
+        return BODY.length;
     }
 
     static byte[] bytes(int retryAfterSeconds) {

@@ -21,7 +21,9 @@
  * deadlines in {@link Parks}.</li>
  * <li><b>Head complete</b> (or refused, as Coyote would refuse it): the connection asks the {@link Dispatcher}, which asks the policy's
  * request gate ({@link PeekedRequest}, {@link HeadPeek}; a new session may be turned away here
- * with {@link OverloadResponse}), picks the worker pool by the request's path
+ * with {@link OverloadResponse}, which {@link SelfServedLog} still reports to Tomcat's access log
+ * and request counters, on a utility thread, as a {@link SelfServed} response translated by
+ * {@link HeadRequest}), picks the worker pool by the request's path
  * ({@link WorkerPools}) and takes the request's
  * {@link org.hybridconnector.admission.RequestPermit}.</li>
  * <li><b>Dispatch</b>: a {@link ServeTask} is queued on the pool; the request counts as ready

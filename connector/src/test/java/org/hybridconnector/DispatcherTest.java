@@ -121,7 +121,8 @@ class DispatcherTest {
                 return watcher;
             }
         };
-        return new Dispatcher(coyote, LogFactory.getLog(DispatcherTest.class), load, policy, pools);
+        return new Dispatcher(coyote, LogFactory.getLog(DispatcherTest.class), load, policy, pools,
+                new SelfServedLog(() -> null, () -> null, null, false, LogFactory.getLog(DispatcherTest.class)));
     }
 
     private HybridSocketWrapper wrapper() throws Exception {

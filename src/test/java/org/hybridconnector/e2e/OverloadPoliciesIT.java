@@ -13,6 +13,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -30,6 +31,8 @@ class OverloadPoliciesIT {
     private static final String ADAPTIVE = "adaptive";
     private static final String COMBINED = "sessions-and-lengthy";
     private static TomcatServer tomcat;
+    /** Responses the busy clients of {@link #keepBusy} have read, whatever their status. */
+    private static final AtomicLong answered = new AtomicLong();
 
     @BeforeAll
     static void start() throws Exception {
@@ -53,9 +56,17 @@ class OverloadPoliciesIT {
         }
     }
 
+    /**
+     * Also: the 503 the selector writes itself reaches the access log and the connector's
+     * {@code GlobalRequestProcessor} counts, as a request Coyote served would; both are written
+     * asynchronously, so the test polls for them.
+     */
     @Test
     void testOverloadTurnsNewSessionsAwayWith503WhileAdmittedOnesAreServed() throws Exception {
         int port = tomcat.port(SESSIONS);
+        long errorsBefore = requestCounter("errorCount");
+        long requestsBefore = requestCounter("requestCount");
+        answered.set(0);
         try (RawConnection admitted = RawConnection.open(port, 60_000)) {
             assertEquals(200, admitted.send(RawConnection.get("/probe/echo?n=first")).read().status());
             AtomicBoolean loading = new AtomicBoolean(true);
@@ -78,6 +89,12 @@ class OverloadPoliciesIT {
                 assertEquals("close", refused.header("connection"));
                 assertTrue(millis < 1000, "the 503 took " + millis + " ms: it should not wait for a worker");
                 assertTrue(attribute("turnedAwayCount") > 0);
+                // %b: the body's bytes, as Tomcat counts them for any response.
+                String logged = " GET /probe/echo?n=new HTTP/1.1 503 " + refused.text().length() + " ";
+                Await.until(() -> tomcat.accessLog().stream().anyMatch(line -> line.contains(logged)),
+                        20, "the turned-away request is not in the access log as a 503");
+                Await.until(() -> requestCounter("errorCount") > errorsBefore, 20,
+                        "the turned-away request is not in GlobalRequestProcessor's errorCount");
 
                 RawResponse served = admitted.send(RawConnection.get("/probe/echo?n=again")).read();
                 assertEquals(200, served.status(), "a session already admitted must be served");
@@ -92,6 +109,14 @@ class OverloadPoliciesIT {
         Await.until(() -> attribute("sessionLimit") == -1, 20, "admission did not reopen once the load was gone");
         try (RawConnection later = RawConnection.open(port, 10_000)) {
             assertEquals(200, later.send(RawConnection.get("/probe/echo?n=later")).read().status());
+        }
+        // Every request on this connector, served or turned away, is counted once: the test's own
+        // four and those its busy clients had answered.
+        long expected = requestsBefore + 4 + answered.get();
+        try {
+            Await.until(() -> requestCounter("requestCount") == expected, 20, "");
+        } catch (AssertionError e) {
+            assertEquals(expected, requestCounter("requestCount"), "GlobalRequestProcessor's requestCount");
         }
     }
 
@@ -206,6 +231,7 @@ class OverloadPoliciesIT {
                     while (loading.get()) {
                         sent++;
                         RawResponse response = connection.send(RawConnection.get(path)).read();
+                        answered.incrementAndGet();
                         if (response.status() != 200) {
                             return null; // turned away: this client is done
                         }
@@ -242,6 +268,12 @@ class OverloadPoliciesIT {
 
     private static long attribute(String name) {
         return attribute(SESSIONS, name);
+    }
+
+    /** An attribute of the {@code sessions} connector's {@code GlobalRequestProcessor} MBean. */
+    private static long requestCounter(String name) throws IOException {
+        return Long.parseLong(tomcat.probe("mbean?name=Catalina:type%3DGlobalRequestProcessor,name%3D%22"
+                + tomcat.connectorName(SESSIONS) + "%22&attribute=" + name));
     }
 
     private static long attribute(String connector, String name) {

@@ -1,0 +1,142 @@
+package org.hybridconnector;
+
+import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.LongAdder;
+import java.util.function.Supplier;
+
+import org.apache.coyote.Adapter;
+import org.apache.coyote.Request;
+import org.apache.coyote.RequestGroupInfo;
+import org.apache.coyote.RequestInfo;
+import org.apache.juli.logging.Log;
+import org.apache.tomcat.util.ExceptionUtils;
+import org.apache.tomcat.util.res.StringManager;
+
+/**
+ * Reports to Tomcat, as a request, a response the selector thread wrote itself ({@link SelfServed}):
+ * through {@code Adapter.log}, which writes it to the access log as Tomcat does for a request its
+ * processor refuses early (a bad head's 400), and into the protocol handler's
+ * {@code GlobalRequestProcessor} figures (requestCount, errorCount for a status of 400 or more,
+ * bytesSent, processingTime, maxTime), as Coyote's processors count theirs through their
+ * {@code RequestInfo}.
+ * <p>
+ * Threads: the selector thread calls {@link #report}, which never blocks and does no logging work
+ * itself (the adapter maps the request, and an access log may write to disk as it goes): it hands
+ * the report to Tomcat's utility executor. If that executor refuses it, or too many reports are
+ * already waiting for it ({@link #MAX_PENDING}, so that a flood of turned-away clients cannot grow
+ * its queue without bound), the report is dropped and counted ({@link #droppedCount()}, and a
+ * debug line). The utility threads build the request, count it under the request group's lock and
+ * call the adapter. The endpoint makes one on its first start and keeps it for its life, so that
+ * its counts stay in the group across a stop and a start, as the group's own figures do.
+ */
+final class SelfServedLog {
+
+    /** Reports waiting for the utility executor beyond which new ones are dropped. */
+    static final int MAX_PENDING = 1024;
+
+    private static final StringManager sm = StringManager.getManager(SelfServedLog.class);
+
+    private final Supplier<Adapter> adapter;
+    private final Supplier<? extends Executor> executor;
+    private final boolean secure;
+    private final Log log;
+    /** The group behind the {@code GlobalRequestProcessor} bean; {@code null} if there is none. */
+    private final RequestGroupInfo group;
+    /** The selector's own counters, one processor's worth in the group; guarded by {@link #group}. */
+    private final RequestInfo counts;
+    private final AtomicInteger pending = new AtomicInteger();
+    private final LongAdder dropped = new LongAdder();
+
+    /**
+     * @param adapter  Catalina's adapter, read when a report is made (it is set after the endpoint is made)
+     * @param executor where the log work runs: Tomcat's utility executor
+     * @param global   the protocol handler's {@code getGlobal()}: a {@link RequestGroupInfo}, or else no counts
+     * @param secure   whether the connector speaks TLS: the requests' scheme
+     */
+    SelfServedLog(Supplier<Adapter> adapter, Supplier<? extends Executor> executor, Object global, boolean secure,
+            Log log) {
+        this.adapter = adapter;
+        this.executor = executor;
+        this.secure = secure;
+        this.log = log;
+        this.group = global instanceof RequestGroupInfo g ? g : null;
+        this.counts = group == null ? null : new RequestInfo(new Request());
+        if (counts != null) {
+            counts.setGlobalProcessor(group);
+        }
+    }
+
+    /** Selector thread: hands {@code served} to the utility executor, or drops it; never blocks. */
+    void report(SelfServed served) {
+        Adapter target = adapter.get();
+        Executor runner = executor.get();
+        if (target == null || runner == null) {
+            drop(served, null);
+            return;
+        }
+        if (pending.incrementAndGet() > MAX_PENDING) {
+            pending.decrementAndGet();
+            drop(served, null);
+            return;
+        }
+        try {
+            runner.execute(() -> {
+                try {
+                    log(target, served);
+                } finally {
+                    pending.decrementAndGet();
+                }
+            });
+        } catch (RejectedExecutionException e) {
+            pending.decrementAndGet();
+            drop(served, e);
+        }
+    }
+
+    /** Reports that were dropped: no executor or adapter, the executor refused, or too many waited. */
+    long droppedCount() {
+        return dropped.sum();
+    }
+
+    /** A utility thread: counts the response and has the adapter log it. */
+    private void log(Adapter target, SelfServed served) {
+        // Caught here: the utility executor (a ScheduledThreadPoolExecutor) would swallow it unseen.
+        try {
+            Request request = HeadRequest.translate(served, secure);
+            count(served, request);
+            target.log(request, request.getResponse(), served.nanos());
+        } catch (Throwable t) {
+            ExceptionUtils.handleThrowable(t);
+            log.warn(sm.getString("selfServed.logFailed", Integer.toString(served.status()), served.remoteAddr()), t);
+        }
+    }
+
+    private void count(SelfServed served, Request request) {
+        if (counts == null) {
+            return;
+        }
+        long millis = served.millis();
+        synchronized (group) {
+            counts.setRequestCount(counts.getRequestCount() + 1);
+            if (served.status() >= 400) {
+                counts.setErrorCount(counts.getErrorCount() + 1);
+            }
+            counts.setBytesSent(counts.getBytesSent() + served.bytesSent());
+            counts.setProcessingTime(counts.getProcessingTime() + millis);
+            if (counts.getMaxTime() < millis) {
+                counts.setMaxTime(millis);
+                counts.setMaxRequestUri(request.requestURI().toString());
+            }
+        }
+    }
+
+    private void drop(SelfServed served, Throwable cause) {
+        dropped.increment();
+        if (log.isDebugEnabled()) {
+            log.debug(sm.getString("selfServed.dropped", Integer.toString(served.status()),
+                    served.remoteAddr()), cause);
+        }
+    }
+}
