@@ -24,10 +24,8 @@ import org.apache.tomcat.util.res.StringManager;
  *                 ▼                                ▼
  *        (idle past its time-out: close)   SENDING_FILE ──(file sent)──► AWAIT_HEAD, SERVING or close
  * </pre>
- * Apart from the state it keeps whether a servlet waits to write ({@code wantsWrite}) and the
- * asynchronous operations waiting for the socket ({@link OperationWaits}), so the interest it wants
- * is a function of these ({@link #interest()}); after every step the key is brought in line with
- * it ({@link #updateKey()}), the way Jetty keeps the wanted interest apart from the key's.
+ * The interest it wants ({@link #interest()}) follows from the state, {@code wantsWrite} and the
+ * {@link OperationWaits}; after every step the key is brought in line ({@link #updateKey()}).
  * <p>
  * Thread safety: every field is the selector thread's; other threads reach it only through
  * {@link HandBack} and {@link #register()}, which queue the change (the wrapper is Coyote's view).
@@ -64,6 +62,8 @@ final class Connection implements Selectable, HandBack {
     private FileTransfer transfer;
     /** Request heads handed to a worker so far: the first is what makes a new session. */
     private int headsSeen;
+    /** The hand-back after every request served, made once so that it costs no allocation. */
+    private final SelectorLoop.Update awaitHeadUpdate = update(selector -> awaitHeadNow());
 
     Connection(SocketChannel channel, ChannelEndpoint endpoint, ReadinessWaiter.Pool waiters, SelectorLoop loop,
             Parks parks, Dispatcher dispatcher, BufferPool buffers, HeadRules headRules) {
@@ -83,7 +83,7 @@ final class Connection implements Selectable, HandBack {
 
     /** Takes in a connection the acceptor has just accepted. */
     void register() {
-        queue(selector -> {
+        loop.submit(update(selector -> {
             if (loop.isDraining()) {
                 close();
                 return;
@@ -92,22 +92,22 @@ final class Connection implements Selectable, HandBack {
             parks.add(Deadline.FRESH, this, ticket, System.nanoTime());
             // A TLS connection's first bytes are its handshake, for a worker to advance.
             park(wrapper.isHandshakeComplete() ? State.AWAIT_HEAD : State.AWAIT_DATA, Deadline.HEAD);
-        });
+        }));
     }
 
     @Override
     public void awaitHead() {
-        queue(selector -> awaitHeadNow());
+        loop.submit(awaitHeadUpdate);
     }
 
     @Override
     public void awaitData() {
-        queue(selector -> park(State.AWAIT_DATA, Deadline.HEAD));
+        loop.submit(update(selector -> park(State.AWAIT_DATA, Deadline.HEAD)));
     }
 
     @Override
     public void awaitWrite() {
-        queue(selector -> wantsWrite = true);
+        loop.submit(update(selector -> wantsWrite = true));
     }
 
     @Override
@@ -128,7 +128,7 @@ final class Connection implements Selectable, HandBack {
 
     @Override
     public void awaitOperation(PendingOperation operation) {
-        queue(selector -> operations.add(operation, System.nanoTime()));
+        loop.submit(update(selector -> operations.add(operation, System.nanoTime())));
     }
 
     /** A step another thread asked for, run on the selector thread unless the connection closed meanwhile. */
@@ -136,8 +136,8 @@ final class Connection implements Selectable, HandBack {
         void run(Selector selector) throws IOException;
     }
 
-    private void queue(Step step) {
-        loop.submit(selector -> {
+    private SelectorLoop.Update update(Step step) {
+        return selector -> {
             if (wrapper.isClosed()) {
                 return;
             }
@@ -148,7 +148,7 @@ final class Connection implements Selectable, HandBack {
                 wrapper.logDebug(sm.getString("connection.parkFailed", wrapper), e);
                 close();
             }
-        });
+        };
     }
 
     @Override

@@ -77,7 +77,11 @@ final class HeadScanner {
             reset();
         }
         for (int i = scanned; i < end && phase != Phase.DECIDED; i++) {
-            phase = next(buffer.get(i));
+            byte b = buffer.get(i);
+            // Most of a head is field values: their plain bytes change nothing, so skip them here.
+            if (phase != Phase.FIELD_VALUE || afterCr || !isPlainValueByte(b)) {
+                phase = next(b);
+            }
         }
         scanned = end;
         if (phase != Phase.DECIDED && maxHeadBytes > 0 && end >= maxHeadBytes) {
@@ -188,6 +192,11 @@ final class HeadScanner {
             return Phase.FIELD_NAME;
         }
         return b == LF ? Phase.DECIDED : Phase.SKIP_LINE;
+    }
+
+    /** A byte that leaves a field value as it is: visible, a space, or obs-text (negative here). */
+    private static boolean isPlainValueByte(byte b) {
+        return b < 0 || b >= ' ' && b != 0x7f;
     }
 
     private Phase fieldValue(byte b) {

@@ -1,6 +1,7 @@
 package org.hybridconnector.admission;
 
-import java.util.concurrent.atomic.AtomicBoolean;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 
 /**
  * Something admission control handed out and must get back exactly once: a request's place in
@@ -17,18 +18,30 @@ import java.util.concurrent.atomic.AtomicBoolean;
  */
 public abstract class Permit {
 
-    private final AtomicBoolean held = new AtomicBoolean(true);
+    // A field and a VarHandle rather than an AtomicBoolean: a permit is taken per request, and
+    // the request path should allocate as little as it can.
+    private static final VarHandle RELEASED;
+
+    static {
+        try {
+            RELEASED = MethodHandles.lookup().findVarHandle(Permit.class, "released", boolean.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    private volatile boolean released;
 
     /** Gives the permit back; only the first call has an effect. */
     public final void release() {
-        if (held.compareAndSet(true, false)) {
+        if (RELEASED.compareAndSet(this, false, true)) {
             onRelease();
         }
     }
 
     /** Whether the permit has not been given back yet. */
     public final boolean isHeld() {
-        return held.get();
+        return !released;
     }
 
     /** What giving the permit back means: called once, on the thread that released it first. */
