@@ -22,15 +22,16 @@ import org.apache.tomcat.util.res.StringManager;
  *                 │  ▲                             │  ▲
  *                 │  └── (the client trickles)     │  └──(bytes arrive)── AWAIT_DATA ◄──(LONG)
  *                 ▼                                ▼
- *        (idle past its time-out: close)   SENDING_FILE ──(file sent)──► AWAIT_HEAD, SERVING or close
+ *        (idle past its time-out: close)   SENDING ──(sent)──► AWAIT_HEAD, SERVING or close
+ *   AWAIT_HEAD ──(head complete, answered from the response cache)──► SENDING
  * </pre>
  * The interest it wants ({@link #interest()}) follows from the state, {@code wantsWrite} and the
  * {@link OperationWaits}; after every step the key is brought in line ({@link #updateKey()}).
  * <p>
- * Thread safety: every field is the selector thread's; other threads reach it only through
- * {@link HandBack} and {@link #register()}, which queue the change (the wrapper is Coyote's view).
+ * Thread safety: every field is the selector thread's; other threads reach it only through its
+ * {@link QueuedHandBack}, which queues each change for the selector thread (the wrapper is Coyote's view).
  */
-final class Connection implements Selectable, HandBack {
+final class Connection implements Selectable, QueuedHandBack.Steps {
 
     private static final StringManager sm = StringManager.getManager(Connection.class);
 
@@ -42,11 +43,12 @@ final class Connection implements Selectable, HandBack {
         AWAIT_HEAD,
         /** Parked with a processor attached (a split head, a servlet's non-blocking read): any byte dispatches. */
         AWAIT_DATA,
-        /** The selector sends the rest of a file as the client takes it. */
-        SENDING_FILE
+        /** The selector sends the rest of a response (a file, a cached one) as the client takes it. */
+        SENDING
     }
 
     private final HybridSocketWrapper wrapper;
+    private final QueuedHandBack handBack;
     private final SelectorLoop loop;
     private final Parks parks;
     private final Dispatcher dispatcher;
@@ -59,15 +61,14 @@ final class Connection implements Selectable, HandBack {
     /** Changes with every change of wait, so that a deadline set for an earlier wait is known stale. */
     private long ticket;
     private SelectionKey key;
-    private FileTransfer transfer;
+    private Transfer transfer;
     /** Request heads handed to a worker so far: the first is what makes a new session. */
     private int headsSeen;
-    /** The hand-back after every request served, made once so that it costs no allocation. */
-    private final SelectorLoop.Update awaitHeadUpdate = update(selector -> awaitHeadNow());
 
     Connection(SocketChannel channel, ChannelEndpoint endpoint, ReadinessWaiter.Pool waiters, SelectorLoop loop,
             Parks parks, Dispatcher dispatcher, BufferPool buffers, HeadRules headRules) {
-        this.wrapper = new HybridSocketWrapper(channel, endpoint, waiters, this);
+        this.handBack = new QueuedHandBack(loop, this);
+        this.wrapper = new HybridSocketWrapper(channel, endpoint, waiters, handBack);
         this.headScanner = new HeadScanner(headRules);
         this.loop = loop;
         this.parks = parks;
@@ -81,74 +82,58 @@ final class Connection implements Selectable, HandBack {
         return wrapper;
     }
 
-    /** Takes in a connection the acceptor has just accepted. */
+    /** Takes in a connection the acceptor has just accepted: from any thread. */
     void register() {
-        loop.submit(update(selector -> {
-            if (loop.isDraining()) {
-                close();
-                return;
-            }
-            key = wrapper.getSocket().register(selector, 0, this);
-            parks.add(Deadline.FRESH, this, ticket, System.nanoTime());
-            // A TLS connection's first bytes are its handshake, for a worker to advance.
-            park(wrapper.isHandshakeComplete() ? State.AWAIT_HEAD : State.AWAIT_DATA, Deadline.HEAD);
-        }));
+        handBack.register();
     }
 
+    // The steps other threads queue through the hand-back, run on the selector thread.
+
     @Override
-    public void awaitHead() {
-        loop.submit(awaitHeadUpdate);
+    public void register(Selector selector) throws IOException {
+        if (loop.isDraining()) {
+            close();
+            return;
+        }
+        key = wrapper.getSocket().register(selector, 0, this);
+        parks.add(Deadline.FRESH, this, ticket, System.nanoTime());
+        // A TLS connection's first bytes are its handshake, for a worker to advance.
+        park(wrapper.isHandshakeComplete() ? State.AWAIT_HEAD : State.AWAIT_DATA, Deadline.HEAD);
     }
 
     @Override
     public void awaitData() {
-        loop.submit(update(selector -> park(State.AWAIT_DATA, Deadline.HEAD)));
+        park(State.AWAIT_DATA, Deadline.HEAD);
     }
 
     @Override
     public void awaitWrite() {
-        loop.submit(update(selector -> wantsWrite = true));
-    }
-
-    @Override
-    public void finishTransfer(FileTransfer file) {
-        loop.submit(selector -> {
-            if (wrapper.isClosed()) {
-                // Closed on its way here: only the file is left to let go.
-                file.close();
-                return;
-            }
-            transfer = file;
-            parks.transfersChanged(1);
-            enter(State.SENDING_FILE);
-            parks.add(Deadline.STALL, this, ticket, file.progressed());
-            updateKey();
-        });
+        wantsWrite = true;
     }
 
     @Override
     public void awaitOperation(PendingOperation operation) {
-        loop.submit(update(selector -> operations.add(operation, System.nanoTime())));
+        operations.add(operation, System.nanoTime());
     }
 
-    /** A step another thread asked for, run on the selector thread unless the connection closed meanwhile. */
-    private interface Step {
-        void run(Selector selector) throws IOException;
+    /** Sends the rest of a response as the client takes it: a file a worker began, or a cached one. */
+    @Override
+    public void startSending(Transfer rest) {
+        transfer = rest;
+        parks.transfersChanged(1);
+        enter(State.SENDING);
+        parks.add(Deadline.STALL, this, ticket, rest.progressed());
     }
 
-    private SelectorLoop.Update update(Step step) {
-        return selector -> {
-            if (wrapper.isClosed()) {
-                return;
-            }
-            try {
-                step.run(selector);
-                updateKey();
-            } catch (IOException | CancelledKeyException e) {
-                wrapper.logDebug(sm.getString("connection.parkFailed", wrapper), e);
-                close();
-            }
-        };
+    @Override
+    public boolean isClosed() {
+        return wrapper.isClosed();
+    }
+
+    @Override
+    public void stepFailed(Exception e) {
+        wrapper.logDebug(sm.getString("connection.parkFailed", wrapper), e);
+        close();
     }
 
     @Override
@@ -168,7 +153,7 @@ final class Connection implements Selectable, HandBack {
                 close();
                 return;
             }
-        } else if (state == State.SENDING_FILE && writable) {
+        } else if (state == State.SENDING && writable) {
             continueTransfer();
             updateKey();
             return;
@@ -229,14 +214,15 @@ final class Connection implements Selectable, HandBack {
     /** The interest this connection wants on its key, from its state, {@code wantsWrite} and operations. */
     private int interest() {
         int interest = (isParked() ? SelectionKey.OP_READ : 0) | operations.interest();
-        if (wantsWrite || state == State.SENDING_FILE) {
+        if (wantsWrite || state == State.SENDING) {
             interest |= SelectionKey.OP_WRITE;
         }
         return interest;
     }
 
     /** Brings the key's interest set in line with {@link #interest()}. */
-    private void updateKey() {
+    @Override
+    public void updateKey() {
         if (key != null && key.isValid() && key.interestOps() != interest()) {
             key.interestOps(interest());
         }
@@ -261,12 +247,13 @@ final class Connection implements Selectable, HandBack {
         parks.add(deadline, this, ticket, System.nanoTime());
     }
 
-    private void awaitHeadNow() {
+    /** Parks until the next request head is complete, or serves one already buffered (pipelining). */
+    @Override
+    public void awaitHeadNow() {
         if (loop.isDraining()) {
             close();
             return;
         }
-        // Bytes of the next request may already be buffered (pipelining): look at them first.
         ByteBuffer buffer = wrapper.readBufferForWrite();
         headScanner.reset();
         if (buffer.position() == 0) {
@@ -323,7 +310,11 @@ final class Connection implements Selectable, HandBack {
     /** Hands over a connection whose request head is complete (or fills the buffer). */
     private void dispatchHead() {
         enter(State.SERVING);
-        if (!dispatcher.serveHead(wrapper, headsSeen++ == 0)) {
+        CachedReply reply = dispatcher.answerFromCache(wrapper, headScanner.wellFormedHeadEnd());
+        if (reply != null) {
+            startSending(reply);
+            continueTransfer();
+        } else if (!dispatcher.serveHead(wrapper, headsSeen++ == 0)) {
             close();
         }
     }
@@ -337,12 +328,12 @@ final class Connection implements Selectable, HandBack {
 
     /** Sends what the socket takes of the file; once it is all sent, the connection goes on. */
     private void continueTransfer() {
-        FileTransfer file = transfer;
+        Transfer file = transfer;
         boolean done;
         try {
-            done = file.advance(wrapper.getSocket());
+            done = file.advance(wrapper);
         } catch (IOException e) {
-            wrapper.logDebug(sm.getString("connection.sendFileFailed", file.name(), wrapper), e);
+            wrapper.logDebug(sm.getString("connection.sendFailed", file.name(), wrapper), e);
             close();
             return;
         }

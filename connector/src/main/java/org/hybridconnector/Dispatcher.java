@@ -36,16 +36,33 @@ final class Dispatcher {
     private final AdmissionPolicy policy;
     private final WorkerPools pools;
     private final SelfServedLog selfServed;
+    /** The response cache's side in the selector; {@code null} while the cache is off. */
+    private final Accelerator accelerator;
 
-    /** @param selfServed where the responses the selector writes itself are reported to Tomcat */
+    /**
+     * @param selfServed  where the responses the selector writes itself are reported to Tomcat
+     * @param accelerator what answers from the response cache, or {@code null}
+     */
     Dispatcher(Handler<SocketChannel> handler, Log log, WorkLoad load, AdmissionPolicy policy, WorkerPools pools,
-            SelfServedLog selfServed) {
+            SelfServedLog selfServed, Accelerator accelerator) {
         this.handler = handler;
         this.log = log;
         this.load = load;
         this.policy = policy;
         this.pools = pools;
         this.selfServed = selfServed;
+        this.accelerator = accelerator;
+    }
+
+    /**
+     * The response cache's answer to a complete request head, for the selector to send with no
+     * worker; {@code null} if the cache is off or has none, and the head goes to {@link #serveHead}.
+     *
+     * @param headEnd where the head ends in the read buffer if it is well formed, else -1
+     */
+    CachedReply answerFromCache(HybridSocketWrapper connection, int headEnd) {
+        return accelerator == null ? null
+                : accelerator.answer(connection, connection.getSocketBufferHandler().getReadBuffer(), headEnd);
     }
 
     /**

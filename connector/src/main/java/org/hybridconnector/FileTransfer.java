@@ -22,7 +22,7 @@ import org.apache.tomcat.util.res.StringManager;
  * Thread safety: none; used by the worker that starts it, then by the selector thread, with the
  * hand-over through the selector's update queue.
  */
-final class FileTransfer extends SendfileDataBase {
+final class FileTransfer extends SendfileDataBase implements Transfer {
 
     private static final StringManager sm = StringManager.getManager(FileTransfer.class);
 
@@ -59,29 +59,36 @@ final class FileTransfer extends SendfileDataBase {
         return true;
     }
 
-    /** Notes that the client has taken bytes (or the transfer starts) now; returns when that was. */
-    long progressed() {
+    @Override
+    public boolean advance(Sink connection) throws IOException {
+        return advance(connection.channel());
+    }
+
+    @Override
+    public long progressed() {
         progressNanos = System.nanoTime();
         return progressNanos;
     }
 
-    /** When the client last took bytes, as {@link #progressed()} noted it. */
-    long progressNanos() {
+    @Override
+    public long progressNanos() {
         return progressNanos;
     }
 
-    /** The file's path, for messages. */
-    String name() {
+    @Override
+    public String name() {
         return fileName;
     }
 
     /** What the response said of the connection's next request: Coyote's keep-alive verdict. */
-    SendfileKeepAliveState keepAliveState() {
+    @Override
+    public SendfileKeepAliveState keepAliveState() {
         return keepAliveState;
     }
 
     /** Closes the file; the transfer is over, whole or not. */
-    void close() {
+    @Override
+    public void close() {
         if (file != null) {
             try {
                 file.close();

@@ -2,11 +2,11 @@ package org.hybridconnector;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
 
 import org.apache.coyote.OutputBuffer;
 import org.apache.coyote.Request;
 import org.apache.coyote.Response;
+import org.hybridconnector.cache.HeaderFields;
 
 /**
  * Turns a {@link SelfServed} response into the Coyote {@link Request}/{@link Response} pair that
@@ -16,8 +16,8 @@ import org.apache.coyote.Response;
  * sent, with no action hook (the fields Coyote would fetch through one are set directly).
  * <p>
  * The head was already judged by {@link HeadScanner} against the protocol's {@link HeadRules}, so
- * this is a small reading of a well-formed head, not Coyote's parser: it does not decode the URI
- * and keeps whatever bytes it finds, as ISO-8859-1. Runs on the thread that reports the response.
+ * this is a small reading of a well-formed head ({@link RequestHead}), not Coyote's parser: it does
+ * not decode the URI and keeps whatever bytes it finds, as ISO-8859-1. Runs on the thread that reports the response.
  */
 final class HeadRequest {
 
@@ -69,30 +69,15 @@ final class HeadRequest {
 
     /** Reads the request line and the header fields of {@code head} into {@code request}. */
     static void readHead(byte[] head, Request request) {
-        int i = 0;
-        while (i < head.length && (head[i] == '\r' || head[i] == '\n')) {
-            i++;
-        }
-        int lineEnd = lineEnd(head, i);
-        int methodEnd = indexOf(head, i, lineEnd, ' ');
-        request.method().setString(text(head, i, methodEnd));
-        int targetStart = Math.min(methodEnd + 1, lineEnd);
-        int targetEnd = indexOf(head, targetStart, lineEnd, ' ');
-        request.protocol().setString(text(head, Math.min(targetEnd + 1, lineEnd), lineEnd));
-        String authority = target(text(head, targetStart, targetEnd), request);
-        for (i = next(head, lineEnd); i < head.length; i = next(head, lineEnd)) {
-            lineEnd = lineEnd(head, i);
-            if (lineEnd == i) {
-                break; // the empty line that ends the head
-            }
-            int colon = indexOf(head, i, lineEnd, ':');
-            if (colon < lineEnd && head[i] != ' ' && head[i] != '\t') {
-                String name = text(head, i, colon);
-                String value = text(head, colon + 1, lineEnd).strip();
-                request.getMimeHeaders().addValue(name).setString(value);
-                if (authority == null && name.equalsIgnoreCase("host")) {
-                    authority = value;
-                }
+        RequestHead read = RequestHead.read(head);
+        request.method().setString(read.method());
+        request.protocol().setString(read.protocol());
+        String authority = target(read.target(), request);
+        HeaderFields fields = read.fields();
+        for (int i = 0; i < fields.size(); i++) {
+            request.getMimeHeaders().addValue(fields.name(i)).setString(fields.value(i));
+            if (authority == null && fields.name(i).equalsIgnoreCase("host")) {
+                authority = fields.value(i);
             }
         }
         if (authority != null) {
@@ -137,29 +122,6 @@ final class HeadRequest {
                 // Coyote would have refused it; the scheme's default port stands in.
             }
         }
-    }
-
-    /** The end of the line starting at {@code from}: the index of its CR LF (or lone LF). */
-    private static int lineEnd(byte[] head, int from) {
-        int lf = indexOf(head, from, head.length, '\n');
-        return lf > from && head[lf - 1] == '\r' ? lf - 1 : lf;
-    }
-
-    /** The start of the line after the one ending at {@code lineEnd}. */
-    private static int next(byte[] head, int lineEnd) {
-        return lineEnd < head.length && head[lineEnd] == '\r' ? lineEnd + 2 : lineEnd + 1;
-    }
-
-    private static int indexOf(byte[] head, int from, int end, char c) {
-        int i = from;
-        while (i < end && head[i] != c) {
-            i++;
-        }
-        return i;
-    }
-
-    private static String text(byte[] head, int from, int end) {
-        return new String(head, from, Math.max(0, end - from), StandardCharsets.ISO_8859_1);
     }
 
     /** Where the response's bytes were "written": nowhere, only counted. */

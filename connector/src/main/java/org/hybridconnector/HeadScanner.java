@@ -58,6 +58,8 @@ final class HeadScanner {
     private int fields;
     private int maxFields;
     private int maxHeadBytes;
+    /** Just past the empty line of a complete, well-formed head; -1 otherwise. */
+    private int headEnd;
 
     HeadScanner(HeadRules rules) {
         this.rules = rules;
@@ -80,7 +82,11 @@ final class HeadScanner {
             byte b = buffer.get(i);
             // Most of a head is field values: their plain bytes change nothing, so skip them here.
             if (phase != Phase.FIELD_VALUE || afterCr || !isPlainValueByte(b)) {
+                Phase before = phase;
                 phase = next(b);
+                if (phase == Phase.DECIDED && before == Phase.LINE_START) {
+                    headEnd = i + 1; // the empty line: every line before it was well formed
+                }
             }
         }
         scanned = end;
@@ -91,6 +97,15 @@ final class HeadScanner {
     }
 
     /** Forgets what was scanned; called when the buffered bytes change owner or are consumed. */
+    /**
+     * Where the head ended, just past its empty line, if it is complete and every line of it well
+     * formed (what the selector may answer itself, from the response cache); -1 if it is not
+     * complete, or was decided for a bad byte, or is an HTTP/0.9 request line.
+     */
+    int wellFormedHeadEnd() {
+        return headEnd;
+    }
+
     void reset() {
         scanned = 0;
         phase = Phase.BEFORE_REQUEST_LINE;
@@ -98,6 +113,7 @@ final class HeadScanner {
         inQuery = false;
         afterField = false;
         fields = 0;
+        headEnd = -1;
         maxFields = rules.maxFields().getAsInt();
         maxHeadBytes = rules.maxHeadBytes().getAsInt();
     }

@@ -18,6 +18,7 @@ import org.hybridconnector.admission.AdmissionPolicy;
 import org.hybridconnector.admission.BusyWorkersAdmission;
 import org.hybridconnector.admission.Permit;
 import org.hybridconnector.admission.WorkLoad;
+import org.hybridconnector.cache.ResponseCache;
 
 /**
  * The hybrid endpoint's lifecycle and wiring: one acceptor thread (Tomcat's own
@@ -72,6 +73,10 @@ public class HybridEndpoint extends ChannelEndpoint {
     private volatile BufferPool bufferPool;
     /** Reports what the selector answers itself; made on the first start, kept for the endpoint's life. */
     private volatile SelfServedLog selfServed;
+    /** The response cache, or {@code null} while it is off, and whether hits carry {@code Keep-Alive}. */
+    private volatile ResponseCache responseCache;
+    private volatile boolean keepAliveField = true;
+    private volatile Accelerator accelerator;
     /** Catalina's adapter, as the protocol handler has it: set by the protocol. */
     private volatile Supplier<Adapter> adapter = () -> null;
     /** What the acceptor's gate gave the connection about to be accepted: acceptor thread only. */
@@ -136,6 +141,12 @@ public class HybridEndpoint extends ChannelEndpoint {
         return minWorkers;
     }
 
+    /** The response cache from the next start ({@code null}: off); {@code useKeepAliveResponseHeader}. */
+    void setResponseCache(ResponseCache cache, boolean keepAliveField) {
+        this.responseCache = cache;
+        this.keepAliveField = keepAliveField;
+    }
+
     /** Called by the protocol once it has built its parser, before the endpoint starts. */
     void setHeadRules(HeadRules headRules) {
         this.headRules = headRules;
@@ -192,10 +203,7 @@ public class HybridEndpoint extends ChannelEndpoint {
         return statistics.lengthyPaths();
     }
 
-    /**
-     * Connections closed because they stayed idle past {@code keepAliveTimeout} or
-     * {@code connectionTimeout}, or their client took no byte of a file for {@code connectionTimeout}.
-     */
+    /** Connections closed idle past {@code keepAliveTimeout} or {@code connectionTimeout}, or stalled in a transfer. */
     public long getIdleClosedCount() {
         return statistics.idleClosedCount();
     }
@@ -225,7 +233,13 @@ public class HybridEndpoint extends ChannelEndpoint {
             Object global = getHandler() == null ? null : getHandler().getGlobal();
             selfServed = new SelfServedLog(adapter, this::getUtilityExecutor, global, isSSLEnabled(), log);
         }
-        dispatcher = new Dispatcher(getHandler(), log, workLoad, policy, workerPools, selfServed);
+        ResponseCache cache = responseCache;
+        accelerator = cache == null ? null : new Accelerator(cache, selfServed, this::getMaxKeepAliveRequests,
+                this::getKeepAliveTimeout, keepAliveField);
+        dispatcher = new Dispatcher(getHandler(), log, workLoad, policy, workerPools, selfServed, accelerator);
+        if (accelerator != null) {
+            accelerator.started(getDomain(), getName());
+        }
         selectorLoop = new SelectorLoop(getName(), log, parks, policy.clock().and(workerPools));
         statistics.started(parks, workerPools);
         Thread thread = new Thread(selectorLoop, getName() + "-Selector");
@@ -282,6 +296,9 @@ public class HybridEndpoint extends ChannelEndpoint {
         selectorThread.join(TimeUnit.SECONDS.toMillis(5));
         closeConnections();
         waiters.close();
+        if (accelerator != null) {
+            accelerator.stopped();
+        }
     }
 
     private void awaitWorkersIdle(long timeoutMillis) throws InterruptedException {

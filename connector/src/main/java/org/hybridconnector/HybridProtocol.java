@@ -1,6 +1,8 @@
 package org.hybridconnector;
 
 import java.nio.channels.SocketChannel;
+import java.util.Arrays;
+import java.util.List;
 import java.util.Locale;
 import java.util.function.ToLongFunction;
 
@@ -8,10 +10,13 @@ import org.apache.coyote.http11.AbstractHttp11Protocol;
 import org.apache.juli.logging.Log;
 import org.apache.catalina.util.ServerInfo;
 import org.apache.juli.logging.LogFactory;
+import org.apache.tomcat.util.http.parser.HttpParser;
 import org.apache.tomcat.util.res.StringManager;
 import org.hybridconnector.admission.AdmissionPolicies;
 import org.hybridconnector.admission.SessionAdmission;
 import org.hybridconnector.admission.WorkQueue;
+import org.hybridconnector.cache.CacheSettings;
+import org.hybridconnector.cache.ResponseCache;
 
 /**
  * The hybrid connector's protocol handler: Tomcat's own HTTP/1.1 processing
@@ -35,6 +40,7 @@ public class HybridProtocol extends AbstractHttp11Protocol<SocketChannel> {
     private final AttributeErrors attributeErrors = new AttributeErrors();
     private final SessionSettings sessionSettings = new SessionSettings();
     private String admissionPolicyName = "busyWorkers";
+    private final CacheAttributes cache = new CacheAttributes();
 
     public HybridProtocol() {
         super(new HybridEndpoint());
@@ -52,6 +58,8 @@ public class HybridProtocol extends AbstractHttp11Protocol<SocketChannel> {
         checkCombinedAttributes();
         attributeErrors.throwIfAny();
         super.init();
+        endpoint().setResponseCache(cache.enabled ? new ResponseCache(cache.settings()) : null,
+                getUseKeepAliveResponseHeader());
         endpoint().setHeadRules(
                 new HeadRules(getHttpParser(), this::getMaxHeaderCount, this::getMaxHttpRequestHeaderSize));
     }
@@ -204,6 +212,78 @@ public class HybridProtocol extends AbstractHttp11Protocol<SocketChannel> {
         return endpoint().getMinWorkers();
     }
 
+    /** Whether the selector answers from a cache of responses (default false). */
+    public void setResponseCache(String value) {
+        attributeErrors.parseBoolean("responseCache", value, v -> cache.enabled = v.booleanValue());
+    }
+
+    public boolean getResponseCache() {
+        return cache.enabled;
+    }
+
+    /** The response cache's bound on the bytes of all its entries (default 64 MiB). */
+    public void setResponseCacheSize(String value) {
+        attributeErrors.parseInt("responseCacheSize", value, 1024, Integer.MAX_VALUE, false,
+                v -> cache.maxBytes = v.intValue());
+    }
+
+    public int getResponseCacheSize() {
+        return cache.maxBytes;
+    }
+
+    /** The largest response body the cache stores, in bytes (default 1 MiB). */
+    public void setResponseCacheMaxObjectSize(String value) {
+        attributeErrors.parseInt("responseCacheMaxObjectSize", value, 0, Integer.MAX_VALUE - 8, false,
+                v -> cache.maxObjectBytes = v.intValue());
+    }
+
+    public int getResponseCacheMaxObjectSize() {
+        return cache.maxObjectBytes;
+    }
+
+    /** The static media types, {@code type/subtype} or {@code type/*}, comma-separated. */
+    public void setResponseCacheStaticTypes(String value) {
+        List<String> types = Arrays.stream(value.split(",")).map(String::trim).filter(t -> !t.isEmpty()).toList();
+        if (!types.stream().allMatch(HybridProtocol::isMediaRange)) {
+            attributeErrors.reject("responseCacheStaticTypes", value, sm.getString("attributes.mediaTypes"));
+            return;
+        }
+        cache.staticTypes = types;
+    }
+
+    public String getResponseCacheStaticTypes() {
+        return String.join(",", cache.staticTypes);
+    }
+
+    private static boolean isMediaRange(String type) {
+        int slash = type.indexOf('/');
+        return slash > 0 && slash < type.length() - 1 && type.chars().filter(c -> c == '/').count() == 1
+                && type.chars().allMatch(c -> c == '/' || c == '*' || HttpParser.isToken(c));
+    }
+
+    /** The longest freshness a static type gets from its {@code Last-Modified} alone, in seconds (default 86400). */
+    public void setResponseCacheMaxHeuristicSeconds(String value) {
+        attributeErrors.parseInt("responseCacheMaxHeuristicSeconds", value, 0, Integer.MAX_VALUE, false,
+                v -> cache.maxHeuristicSeconds = v.intValue());
+    }
+
+    public int getResponseCacheMaxHeuristicSeconds() {
+        return cache.maxHeuristicSeconds;
+    }
+
+    /** The response cache's attributes, gathered until start-up. */
+    private static final class CacheAttributes {
+        boolean enabled;
+        int maxBytes = 64 << 20;
+        int maxObjectBytes = 1 << 20;
+        List<String> staticTypes = CacheSettings.DEFAULT_STATIC_TYPES;
+        int maxHeuristicSeconds = (int) CacheSettings.DEFAULT_MAX_HEURISTIC_SECONDS;
+
+        CacheSettings settings() {
+            return new CacheSettings(maxBytes, maxObjectBytes, staticTypes, maxHeuristicSeconds);
+        }
+    }
+
     /**
      * Checks the attributes that depend on one another, once all are read, and builds the
      * {@code sessions} policy from its final settings (its attributes may follow
@@ -217,6 +297,9 @@ public class HybridProtocol extends AbstractHttp11Protocol<SocketChannel> {
                 "minWorkers",
                 sm.getString("attributes.minWorkersOverMax", Integer.toString(endpoint().getMinWorkers()),
                         Integer.toString(getMaxThreads())));
+        attributeErrors.require(!cache.enabled || cache.maxObjectBytes <= cache.maxBytes, "responseCacheMaxObjectSize",
+                sm.getString("attributes.objectOverCacheSize", Integer.toString(cache.maxObjectBytes),
+                        Integer.toString(cache.maxBytes)));
         if ("sessions".equalsIgnoreCase(admissionPolicyName)) {
             endpoint().setAdmissionPolicy(sessionSettings.build());
         }

@@ -30,7 +30,7 @@ import org.hybridconnector.admission.SessionPlace;
  * executor's task queue publishes them. The turn's fields belong to the serving worker. The
  * admission permits may be released from any thread, exactly once.
  */
-final class HybridSocketWrapper extends VectoredSocketWrapper {
+final class HybridSocketWrapper extends VectoredSocketWrapper implements Transfer.Sink {
 
     private static final StringManager sm = StringManager.getManager(HybridSocketWrapper.class);
 
@@ -51,6 +51,8 @@ final class HybridSocketWrapper extends VectoredSocketWrapper {
     /** {@code OP_READ} and {@code OP_WRITE} bits Coyote registered during the turn. */
     private int deferredInterest;
     private FileTransfer deferredFile;
+    /** What the cache learns from the turn's response: set by the selector before the hand-over. */
+    private ResponseCapture capture;
 
     HybridSocketWrapper(SocketChannel channel, ChannelEndpoint endpoint, ReadinessWaiter.Pool waiters,
             HandBack handBack) {
@@ -167,6 +169,11 @@ final class HybridSocketWrapper extends VectoredSocketWrapper {
             return;
         }
         servingThread = null;
+        ResponseCapture taken = capture;
+        if (taken != null) {
+            capture = null;
+            taken.finish();
+        }
         FileTransfer file = deferredFile;
         deferredFile = null;
         if (state == SocketState.CLOSED) {
@@ -253,6 +260,21 @@ final class HybridSocketWrapper extends VectoredSocketWrapper {
         return transport.hasBufferedInput();
     }
 
+    @Override
+    public SocketChannel channel() {
+        return getSocket();
+    }
+
+    @Override
+    public long sendNow(ByteBuffer[] buffers) throws IOException {
+        return transport.write(buffers);
+    }
+
+    @Override
+    public boolean flushTransport() throws IOException {
+        return transport.flush();
+    }
+
     /** Sends {@code response} without waiting and reads what else is buffered, before a close. */
     void sendAndDrain(ByteBuffer response) throws IOException {
         transport.write(response);
@@ -280,9 +302,21 @@ final class HybridSocketWrapper extends VectoredSocketWrapper {
         return transport.read(to);
     }
 
+    /** Selector thread, before it hands the connection to a worker for the request. */
+    void captureResponse(ResponseCapture capture) {
+        this.capture = capture;
+    }
+
     @Override
     protected int writeChannel(ByteBuffer from) throws IOException {
-        return transport.write(from);
+        int start = from.position();
+        int taken = transport.write(from);
+        ResponseCapture watching = capture;
+        // Only the serving worker's own writes: an async write from another thread is not the turn's.
+        if (watching != null && taken > 0 && servingThread == Thread.currentThread()) {
+            watching.taken(from, start, taken);
+        }
+        return taken;
     }
 
     @Override

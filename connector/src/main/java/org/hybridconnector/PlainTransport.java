@@ -24,6 +24,11 @@ final class PlainTransport implements Transport {
     }
 
     @Override
+    public long write(ByteBuffer[] srcs) throws IOException {
+        return channel.write(srcs);
+    }
+
+    @Override
     public boolean flush() {
         return true;
     }

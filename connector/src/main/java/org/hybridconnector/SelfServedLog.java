@@ -1,7 +1,10 @@
 package org.hybridconnector;
 
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Supplier;
@@ -23,18 +26,19 @@ import org.apache.tomcat.util.res.StringManager;
  * {@code RequestInfo}.
  * <p>
  * Threads: the selector thread calls {@link #report}, which never blocks and does no logging work
- * itself (the adapter maps the request, and an access log may write to disk as it goes): it hands
- * the report to Tomcat's utility executor. If that executor refuses it, or too many reports are
- * already waiting for it ({@link #MAX_PENDING}, so that a flood of turned-away clients cannot grow
- * its queue without bound), the report is dropped and counted ({@link #droppedCount()}, and a
- * debug line). The utility threads build the request, count it under the request group's lock and
- * call the adapter. The endpoint makes one on its first start and keeps it for its life, so that
- * its counts stay in the group across a stop and a start, as the group's own figures do.
+ * itself (the adapter maps the request, and an access log may write to disk as it goes): it queues
+ * the report for Tomcat's utility executor, where one task at a time logs what is waiting. If that
+ * executor refuses it, or too many reports are already waiting for it ({@link #MAX_PENDING}, so
+ * that a flood of turned-away clients or of cache hits cannot grow its queue without bound), the
+ * report is dropped and counted ({@link #droppedCount()}, and a debug line). The utility threads
+ * build the request, count it under the request group's lock and call the adapter. The endpoint
+ * makes one on its first start and keeps it for its life, so that its counts stay in the group
+ * across a stop and a start, as the group's own figures do.
  */
 final class SelfServedLog {
 
     /** Reports waiting for the utility executor beyond which new ones are dropped. */
-    static final int MAX_PENDING = 1024;
+    static final int MAX_PENDING = 8192;
 
     private static final StringManager sm = StringManager.getManager(SelfServedLog.class);
 
@@ -47,6 +51,9 @@ final class SelfServedLog {
     /** The selector's own counters, one processor's worth in the group; guarded by {@link #group}. */
     private final RequestInfo counts;
     private final AtomicInteger pending = new AtomicInteger();
+    private final Queue<SelfServed> waiting = new ConcurrentLinkedQueue<>();
+    /** Whether a drain task is queued or running: at most one is. */
+    private final AtomicBoolean draining = new AtomicBoolean();
     private final LongAdder dropped = new LongAdder();
 
     /**
@@ -68,7 +75,7 @@ final class SelfServedLog {
         }
     }
 
-    /** Selector thread: hands {@code served} to the utility executor, or drops it; never blocks. */
+    /** Selector thread: queues {@code served} for the utility executor, or drops it; never blocks. */
     void report(SelfServed served) {
         Adapter target = adapter.get();
         Executor runner = executor.get();
@@ -81,18 +88,32 @@ final class SelfServedLog {
             drop(served, null);
             return;
         }
-        try {
-            runner.execute(() -> {
-                try {
-                    log(target, served);
-                } finally {
+        waiting.add(served);
+        if (draining.compareAndSet(false, true)) {
+            try {
+                runner.execute(() -> drain(target));
+            } catch (RejectedExecutionException e) {
+                draining.set(false);
+                for (SelfServed refused; (refused = waiting.poll()) != null; ) {
                     pending.decrementAndGet();
+                    drop(refused, e);
                 }
-            });
-        } catch (RejectedExecutionException e) {
-            pending.decrementAndGet();
-            drop(served, e);
+            }
         }
+    }
+
+    /**
+     * A utility thread: logs every waiting report; one task at a time does so, so that a stream of
+     * cached responses costs the executor one task per burst rather than one per response.
+     */
+    private void drain(Adapter target) {
+        do {
+            for (SelfServed served; (served = waiting.poll()) != null; ) {
+                pending.decrementAndGet();
+                log(target, served);
+            }
+            draining.set(false);
+        } while (!waiting.isEmpty() && draining.compareAndSet(false, true));
     }
 
     /** Reports that were dropped: no executor or adapter, the executor refused, or too many waited. */

@@ -31,6 +31,26 @@ interface Transport {
     int write(ByteBuffer src) throws IOException;
 
     /**
+     * Writes application bytes from {@code srcs} in order, as far as the socket takes them: one
+     * gathering write in the clear.
+     *
+     * @return the number of bytes taken
+     */
+    default long write(ByteBuffer[] srcs) throws IOException {
+        long taken = 0;
+        for (ByteBuffer src : srcs) {
+            while (src.hasRemaining()) {
+                int n = write(src);
+                if (n <= 0) {
+                    return taken;
+                }
+                taken += n;
+            }
+        }
+        return taken;
+    }
+
+    /**
      * Tries to send what {@link #write} accepted but the socket did not yet take (TLS records).
      *
      * @return {@code true} if nothing is left to send

@@ -19,6 +19,12 @@
  * the connection ({@link Selectable}); the {@link Connection} reads what has arrived of a request
  * head without blocking ({@link HeadScanner}, by the protocol's {@link HeadRules}) and keeps its
  * deadlines in {@link Parks}.</li>
+ * <li><b>Answered from the cache</b> (with {@code responseCache} on): a complete, well-formed head
+ * ({@link RequestHead}) that the {@link org.hybridconnector.cache.ResponseCache} can answer is
+ * answered by the selector ({@link Accelerator}): a {@link CachedReply} is sent as the socket
+ * takes it, a {@link Transfer} like a file's, and reported to Tomcat by {@link SelfServedLog}; no
+ * worker is involved. Any other head goes on, with a {@link ResponseCapture} if the cache can learn
+ * from its response.</li>
  * <li><b>Head complete</b> (or refused, as Coyote would refuse it): the connection asks the {@link Dispatcher}, which asks the policy's
  * request gate ({@link PeekedRequest}, {@link HeadPeek}; a new session may be turned away here
  * with {@link OverloadResponse}, which {@link SelfServedLog} still reports to Tomcat's access log
@@ -36,7 +42,8 @@
  * and writes the response; a large static file is started by the worker and finished by the
  * selector ({@link FileTransfer}).</li>
  * <li><b>Hand back</b>: when Coyote returns, the wrapper passes what it asked for (the next head,
- * more bytes, a writable socket, a file to finish) to the selector through {@link HandBack}, the
+ * more bytes, a writable socket, a file to finish) to the selector through {@link HandBack} (its
+ * {@link QueuedHandBack}), the capture, if any, stores the response or invalidates after it, the
  * permit is released, and the connection parks again.</li>
  * <li><b>Upgraded protocols</b> (HTTP/2, WebSocket, any {@code InternalHttpUpgradeHandler}) may use
  * Coyote's asynchronous vectored I/O ({@code useAsyncIO}, on by default):
@@ -59,6 +66,8 @@
  * {@link Dispatcher} like the selector's. An asynchronous operation is run by one thread at a
  * time: its caller, then each worker the selector hands it to; a read and a write may run at once,
  * as on stock NIO.</li>
+ * <li>The response cache's lookups are the selector's, its stores and invalidations the workers'
+ * (and the deployer's, when a web application stops: {@link ContextWatcher}); it is thread-safe.</li>
  * <li>Permits may be released from any thread, exactly once; counts and figures
  * ({@link ConnectorStatistics}) are read from any thread.</li>
  * </ul>
@@ -67,6 +76,7 @@
  * running Tomcat is a release whose endpoint API the connector fits, and refuses to start if not.
  * <p>
  * {@code admission} holds the policies that decide which work comes in, {@code workers} the
- * rules about the worker pools; both are pure decisions with no threads of their own.
+ * rules about the worker pools, {@code cache} the response cache's RFC 9111 rules and store; all
+ * three are decisions and data with no threads of their own.
  */
 package org.hybridconnector;

@@ -122,7 +122,7 @@ class DispatcherTest {
             }
         };
         return new Dispatcher(coyote, LogFactory.getLog(DispatcherTest.class), load, policy, pools,
-                new SelfServedLog(() -> null, () -> null, null, false, LogFactory.getLog(DispatcherTest.class)));
+                new SelfServedLog(() -> null, () -> null, null, false, LogFactory.getLog(DispatcherTest.class)), null);
     }
 
     private HybridSocketWrapper wrapper() throws Exception {

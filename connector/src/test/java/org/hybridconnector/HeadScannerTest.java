@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 
 import org.apache.tomcat.util.http.parser.HttpParser;
 import org.junit.jupiter.api.Test;
@@ -36,6 +37,22 @@ class HeadScannerTest {
             assertFalse(arrive(head.substring(i, i + 1)), "complete too early at byte " + i);
         }
         assertTrue(arrive(head.substring(head.length() - 1)));
+    }
+
+    @Test
+    void testAWellFormedHeadSaysWhereItEndsAndABadOrOldOneDoesNot() {
+        String head = "GET /x HTTP/1.1\r\nHost: a\r\nX-Long: " + "v".repeat(40) + "\r\n\r\n";
+        for (int i = 0; i < head.length() - 1; i++) {
+            arrive(head.substring(i, i + 1));
+            assertEquals(-1, scanner.wellFormedHeadEnd(), "ended at byte " + i);
+        }
+        assertTrue(arrive(head.substring(head.length() - 1) + "GET /next"));
+        assertEquals(head.length(), scanner.wellFormedHeadEnd(), "pipelined bytes are not part of the head");
+        for (String decided : List.of("GET /x HTTP/1.1\r\nBad Name: a\r\n\r\n", "GET /old\r\n")) {
+            HeadScanner other = new HeadScanner(STRICT);
+            assertTrue(other.headComplete(ByteBuffer.allocate(256).put(decided.getBytes(StandardCharsets.ISO_8859_1))));
+            assertEquals(-1, other.wellFormedHeadEnd(), decided);
+        }
     }
 
     @Test

@@ -113,6 +113,45 @@ class HybridProtocolTest {
     }
 
     @Test
+    void testResponseCacheAttributesAreAppliedAndBadOnesNamed() {
+        HybridProtocol protocol = new HybridProtocol();
+        assertEquals(false, protocol.getResponseCache(), "off by default");
+        assertEquals(64 << 20, protocol.getResponseCacheSize());
+        protocol.setResponseCache("true");
+        protocol.setResponseCacheSize("1048576");
+        protocol.setResponseCacheMaxObjectSize("65536");
+        protocol.setResponseCacheStaticTypes("image/*, text/css");
+        protocol.setResponseCacheMaxHeuristicSeconds("600");
+        assertEquals(true, protocol.getResponseCache());
+        assertEquals(1048576, protocol.getResponseCacheSize());
+        assertEquals(65536, protocol.getResponseCacheMaxObjectSize());
+        assertEquals("image/*,text/css", protocol.getResponseCacheStaticTypes());
+        assertEquals(600, protocol.getResponseCacheMaxHeuristicSeconds());
+
+        HybridProtocol bad = new HybridProtocol();
+        bad.setResponseCache("on");
+        bad.setResponseCacheSize("12");
+        bad.setResponseCacheStaticTypes("images");
+        bad.setResponseCacheMaxHeuristicSeconds("-1");
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, bad::init);
+        for (String attribute : new String[] { "responseCache", "responseCacheSize", "responseCacheStaticTypes",
+                "responseCacheMaxHeuristicSeconds" }) {
+            assertTrue(e.getMessage().contains("attribute [" + attribute + "]"), e.getMessage());
+        }
+    }
+
+    @Test
+    void testTheLargestCachedObjectFitsTheCache() {
+        HybridProtocol protocol = new HybridProtocol();
+        protocol.setResponseCache("true");
+        protocol.setResponseCacheSize("65536");
+        protocol.setResponseCacheMaxObjectSize("65537");
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, protocol::init);
+        assertTrue(e.getMessage().contains("attribute [responseCacheMaxObjectSize] is 65537, more than "
+                + "responseCacheSize (65536)"), e.getMessage());
+    }
+
+    @Test
     void testAdaptiveWorkersNeedTheConnectorsOwnPool() {
         HybridProtocol protocol = new HybridProtocol();
         protocol.setAdaptiveWorkers("true");

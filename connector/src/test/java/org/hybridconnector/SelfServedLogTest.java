@@ -76,4 +76,18 @@ class SelfServedLogTest {
         queued.forEach(Runnable::run);
         assertEquals(SelfServedLog.MAX_PENDING, group.getRequestCount());
     }
+
+    @Test
+    void testABurstOfReportsCostsTheExecutorOneTask() {
+        SelfServedLog log = new SelfServedLog(() -> adapter, () -> queued::add, group, false,
+                LogFactory.getLog(SelfServedLogTest.class));
+        for (int i = 0; i < 100; i++) {
+            log.report(served());
+        }
+        assertEquals(1, queued.size(), "one drain task for the burst");
+        queued.remove(0).run();
+        assertEquals(100, group.getRequestCount());
+        log.report(served());
+        assertEquals(1, queued.size(), "a report after the drain queues a new task");
+    }
 }

@@ -25,10 +25,15 @@ final class Invalidation {
     private Invalidation() {
     }
 
+    /** Whether a response to {@code request} may invalidate entries: its method is not known to be safe. */
+    static boolean mayInvalidate(RequestFacts request) {
+        return !SAFE_METHODS.contains(request.method());
+    }
+
     /** The keys whose entries {@code response} to {@code request} invalidates; often none. */
     static List<CacheKey> invalidatedBy(RequestFacts request, ResponseFacts response) {
         boolean nonError = response.status() >= 200 && response.status() < 400;
-        CacheKey target = SAFE_METHODS.contains(request.method()) || !nonError ? null : targetKey(request);
+        CacheKey target = !mayInvalidate(request) || !nonError ? null : targetKey(request);
         if (target == null) {
             return List.of();
         }

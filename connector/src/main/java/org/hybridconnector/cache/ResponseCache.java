@@ -12,7 +12,7 @@ import java.util.concurrent.atomic.LongAdder;
  * {@link #invalidateAfter} are a worker's, at the end of the response they are about; the other
  * methods any thread's (JMX, a web application's reload). Times are milliseconds since the epoch.
  */
-public final class ResponseCache {
+public final class ResponseCache implements ResponseCacheMBean {
 
     private final CacheSettings settings;
     private final ResponseStore store;
@@ -44,6 +44,15 @@ public final class ResponseCache {
         }
         hits.increment();
         return new Hit(entry, Preconditions.notModified(request, entry), request.method().equals("GET"), now);
+    }
+
+    /**
+     * Whether the response to {@code request} may teach the cache anything, so that a worker should
+     * look at it: a {@code GET}'s may be stored, and that to a method not known to be safe may
+     * invalidate entries ({@link #invalidateAfter}).
+     */
+    public boolean learnsFrom(RequestFacts request) {
+        return request.method().equals("GET") || Invalidation.mayInvalidate(request);
     }
 
     /**
@@ -92,38 +101,43 @@ public final class ResponseCache {
         return store.invalidateContext(hostName, contextPath);
     }
 
-    /** Drops every entry. */
+    @Override
     public void purge() {
         store.purge();
     }
 
-    /** Requests answered from the cache. */
-    public long hits() {
+    @Override
+    public long getHits() {
         return hits.sum();
     }
 
-    /** Requests the cache could have answered but had no fresh entry for. */
-    public long misses() {
+    @Override
+    public long getMisses() {
         return misses.sum();
     }
 
-    /** Responses stored. */
-    public long stores() {
+    @Override
+    public long getStores() {
         return store.stores();
     }
 
-    /** Entries evicted to make room. */
-    public long evictions() {
+    @Override
+    public long getEvictions() {
         return store.evictions();
     }
 
-    /** Entries held now. */
-    public int entries() {
+    @Override
+    public int getEntries() {
         return store.entries();
     }
 
-    /** The bytes the entries take now: their heads, bodies and keys, and 512 each for the objects holding them. */
-    public long bytes() {
+    @Override
+    public long getBytes() {
         return store.bytes();
+    }
+
+    @Override
+    public long getMaxBytes() {
+        return settings.maxBytes();
     }
 }

@@ -16,10 +16,10 @@
  * <li>{@code ResponseStore} holds {@code CachedResponse} entries, bounded in bytes, the least
  * recently used evicted first; its lookups never wait for a lock.</li>
  * </ul>
- * The connector does not call it yet: capturing a worker's response, answering hits on the
- * selector thread, the attributes that turn the cache on (off by default), its MBean and its access
- * log lines come with its wiring. The package depends on nothing of the connector, so that the
- * connector may depend on it.
+ * The connector's {@code Accelerator} asks it on the selector thread and its
+ * {@code ResponseCapture} fills it from a worker's response; the cache is also the
+ * {@link org.hybridconnector.cache.ResponseCacheMBean} JMX shows. The package depends on nothing of
+ * the connector, so that the connector may depend on it.
  * Everything here is immutable but the store and the cache's counts, which are thread-safe.
  */
 package org.hybridconnector.cache;

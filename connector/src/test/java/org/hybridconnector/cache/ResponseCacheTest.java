@@ -65,8 +65,8 @@ class ResponseCacheTest {
     void testAStaleEntryIsAMiss() {
         store(get(), cacheable());
         assertNull(cache.answer(get(), T0 + 60 * SECOND));
-        assertEquals(1, cache.misses());
-        assertEquals(0, cache.hits());
+        assertEquals(1, cache.getMisses());
+        assertEquals(0, cache.getHits());
     }
 
     @Test
@@ -76,8 +76,8 @@ class ResponseCacheTest {
         cache.answer(request("GET", "/other"), T0);
         cache.answer(request("POST", Heads.TARGET), T0);
         cache.answer(get("X-Forwarded-Host", "evil.example"), T0);
-        assertEquals(1, cache.hits());
-        assertEquals(1, cache.misses());
+        assertEquals(1, cache.getHits());
+        assertEquals(1, cache.getMisses());
     }
 
     /** A request whose head could make the application answer otherwise cannot plant what others receive. */
@@ -85,7 +85,7 @@ class ResponseCacheTest {
     void testAForwardedHostCannotPlantAnEntry() {
         assertFalse(store(get("X-Forwarded-Host", "evil.example"), cacheable()));
         assertNull(cache.answer(get(), T0));
-        assertEquals(0, cache.entries());
+        assertEquals(0, cache.getEntries());
     }
 
     /** RFC 9110 §12.5.3 and RFC 9111 §4.1: whatever two requests send, a gzip body goes only to one accepting gzip. */
@@ -127,7 +127,7 @@ class ResponseCacheTest {
         store(get(), cacheable());
         cache.invalidateAfter(request("PUT", Heads.TARGET), ok());
         assertNull(cache.answer(get(), T0));
-        assertEquals(0, cache.entries());
+        assertEquals(0, cache.getEntries());
     }
 
     @Test
@@ -151,6 +151,6 @@ class ResponseCacheTest {
         store(get(), cacheable());
         cache.purge();
         assertNull(cache.answer(get(), T0));
-        assertEquals(2, cache.stores());
+        assertEquals(2, cache.getStores());
     }
 }

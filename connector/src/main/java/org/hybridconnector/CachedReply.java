@@ -1,0 +1,82 @@
+package org.hybridconnector;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+
+import org.apache.tomcat.util.net.SendfileKeepAliveState;
+
+/**
+ * A response from the cache that the selector thread writes itself: the head it was given (with
+ * this connection's own {@code Connection} fields) and the stored body, as far as the socket takes
+ * them at once, the rest as the client reads. Once it is over, sent whole or cut short, Tomcat
+ * hears of it as a request ({@link SelfServedLog}), with the body bytes the client was sent.
+ * <p>
+ * Thread safety: none; the selector thread's.
+ */
+final class CachedReply implements Transfer {
+
+    private final ByteBuffer[] response;
+    private final int bodyLength;
+    private final SendfileKeepAliveState next;
+    private final SelfServedLog log;
+    /** What Tomcat is told, but for the body bytes sent and the time: filled in on {@link #close()}. */
+    private final SelfServed served;
+    private long progressNanos;
+    private boolean reported;
+
+    /**
+     * @param served what the report will say, {@code bytesSent} and {@code endNanos} left for the close
+     * @param keepOpen whether the connection goes on to its next request afterwards
+     */
+    CachedReply(ByteBuffer head, ByteBuffer body, boolean keepOpen, SelfServedLog log, SelfServed served) {
+        this.response = new ByteBuffer[] { head, body };
+        this.bodyLength = body.remaining();
+        this.next = keepOpen ? SendfileKeepAliveState.OPEN : SendfileKeepAliveState.NONE;
+        this.log = log;
+        this.served = served;
+    }
+
+    @Override
+    public boolean advance(Sink connection) throws IOException {
+        progressed();
+        while (response[1].hasRemaining() || response[0].hasRemaining()) {
+            if (connection.sendNow(response) <= 0) {
+                return false;
+            }
+        }
+        return connection.flushTransport();
+    }
+
+    @Override
+    public long progressed() {
+        progressNanos = System.nanoTime();
+        return progressNanos;
+    }
+
+    @Override
+    public long progressNanos() {
+        return progressNanos;
+    }
+
+    @Override
+    public String name() {
+        return "from the response cache";
+    }
+
+    @Override
+    public SendfileKeepAliveState keepAliveState() {
+        return next;
+    }
+
+    /** Reports the response, once, with the body bytes the connection took. */
+    @Override
+    public void close() {
+        if (reported) {
+            return;
+        }
+        reported = true;
+        long bodySent = bodyLength - response[1].remaining();
+        log.report(new SelfServed(served.head(), served.remoteAddr(), served.remotePort(), served.localAddr(),
+                served.localPort(), served.status(), bodySent, served.startNanos(), System.nanoTime()));
+    }
+}

@@ -1,0 +1,72 @@
+package org.hybridconnector;
+
+import java.nio.charset.StandardCharsets;
+
+import org.hybridconnector.cache.HeaderFields;
+
+/**
+ * The lines of an HTTP head already judged well formed (a request head by {@link HeadScanner}, a
+ * response head as Coyote wrote it): where each line ends, and its header fields. A line ends
+ * with CR LF or a lone LF; bytes are read as ISO-8859-1 and nothing is decoded. A small reading,
+ * not a parser: it trusts the head's shape.
+ * <p>
+ * Stateless: any thread.
+ */
+final class HeadLines {
+
+    private HeadLines() {
+    }
+
+    /** Where the first line starts: past the empty lines a client may send before a request line. */
+    static int firstLine(byte[] head) {
+        int i = 0;
+        while (i < head.length && (head[i] == '\r' || head[i] == '\n')) {
+            i++;
+        }
+        return i;
+    }
+
+    /** The end of the line starting at {@code from}: the index of its CR LF (or lone LF). */
+    static int lineEnd(byte[] head, int from) {
+        int lf = indexOf(head, from, head.length, '\n');
+        return lf > from && head[lf - 1] == '\r' ? lf - 1 : lf;
+    }
+
+    /** The start of the line after the one ending at {@code lineEnd}. */
+    static int next(byte[] head, int lineEnd) {
+        return lineEnd < head.length && head[lineEnd] == '\r' ? lineEnd + 2 : lineEnd + 1;
+    }
+
+    static int indexOf(byte[] head, int from, int end, char c) {
+        int i = from;
+        while (i < end && head[i] != c) {
+            i++;
+        }
+        return i;
+    }
+
+    static String text(byte[] head, int from, int end) {
+        return new String(head, from, Math.max(0, end - from), StandardCharsets.ISO_8859_1);
+    }
+
+    /**
+     * The header fields from the line starting at {@code from} up to the head's empty line, values
+     * without their surrounding white space. A line that continues the one before (obs-fold) or
+     * has no colon is left out.
+     */
+    static HeaderFields fields(byte[] head, int from) {
+        HeaderFields.Builder fields = HeaderFields.builder();
+        for (int i = from; i < head.length; ) {
+            int lineEnd = lineEnd(head, i);
+            if (lineEnd == i) {
+                break; // the empty line that ends the head
+            }
+            int colon = indexOf(head, i, lineEnd, ':');
+            if (colon < lineEnd && head[i] != ' ' && head[i] != '\t') {
+                fields.add(text(head, i, colon), text(head, colon + 1, lineEnd).strip());
+            }
+            i = next(head, lineEnd);
+        }
+        return fields.build();
+    }
+}

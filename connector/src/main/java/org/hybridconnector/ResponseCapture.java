@@ -1,0 +1,155 @@
+package org.hybridconnector;
+
+import java.nio.ByteBuffer;
+import java.util.Arrays;
+
+import org.hybridconnector.cache.HeaderFields;
+import org.hybridconnector.cache.RequestFacts;
+import org.hybridconnector.cache.ResponseCache;
+import org.hybridconnector.cache.ResponseFacts;
+
+/**
+ * What the response cache learns from a response a worker writes: the bytes the connection takes
+ * during the worker's turn are looked at as they go, the head read once it is whole; a {@code GET}'s
+ * response the cache would store is copied until its body is whole and stored at the end of the
+ * turn, and a response to an unsafe method invalidates what it made wrong. Only the first response
+ * of the turn is looked at (a pipelined request's response may follow it), and a body sent any
+ * other way (a file by sendfile) or not finished within the turn (async) is not stored.
+ * <p>
+ * Threads: made by the selector thread before it hands the request to a worker (the executor's
+ * queue publishes it), then the serving worker's alone.
+ */
+final class ResponseCapture {
+
+    /** The largest response head looked at: Coyote's own limit for a response head is 8 KiB by default. */
+    private static final int MAX_HEAD_BYTES = 64 * 1024;
+
+    private final ResponseCache cache;
+    private final RequestFacts request;
+    private final long requestTime;
+    private final boolean storing;
+    private byte[] head = new byte[1024];
+    private int headLength;
+    private ResponseFacts response;
+    private long responseTime;
+    private byte[] body;
+    private int bodyLength;
+    private boolean done;
+
+    /**
+     * @param requestTime when the request's head was complete, in milliseconds since the epoch
+     */
+    private ResponseCapture(ResponseCache cache, RequestFacts request, long requestTime) {
+        this.cache = cache;
+        this.request = request;
+        this.requestTime = requestTime;
+        this.storing = request.method().equals("GET");
+    }
+
+    /** A capture for the response to {@code request}, or {@code null} if the cache can learn nothing from it. */
+    static ResponseCapture of(ResponseCache cache, RequestFacts request, long requestTime) {
+        return cache.learnsFrom(request) ? new ResponseCapture(cache, request, requestTime) : null;
+    }
+
+    /** The connection took bytes {@code [from, from + count)} of {@code buffer}. */
+    void taken(ByteBuffer buffer, int from, int count) {
+        if (done) {
+            return;
+        }
+        int at = from;
+        int left = count;
+        if (response == null) {
+            int taken = takeHead(buffer, at, left);
+            if (response == null || done) {
+                return;
+            }
+            at += taken;
+            left -= taken;
+        }
+        int n = Math.min(left, body.length - bodyLength);
+        buffer.get(at, body, bodyLength, n);
+        bodyLength += n;
+        done = bodyLength == body.length;
+    }
+
+    /** Takes head bytes up to its empty line; reads the head once it is whole. Returns the bytes taken. */
+    private int takeHead(ByteBuffer buffer, int from, int count) {
+        for (int i = 0; i < count; i++) {
+            if (headLength == head.length) {
+                if (head.length >= MAX_HEAD_BYTES) {
+                    done = true;
+                    return i;
+                }
+                head = Arrays.copyOf(head, head.length * 2);
+            }
+            byte b = buffer.get(from + i);
+            head[headLength++] = b;
+            if (b == '\n' && (endsWith("\n\n") || endsWith("\r\n\r\n"))) {
+                readHead();
+                return i + 1;
+            }
+        }
+        return count;
+    }
+
+    private boolean endsWith(String end) {
+        if (headLength < end.length()) {
+            return false;
+        }
+        for (int i = 0; i < end.length(); i++) {
+            if (head[headLength - end.length() + i] != end.charAt(i)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private void readHead() {
+        byte[] bytes = Arrays.copyOf(head, headLength);
+        head = null;
+        int lineEnd = HeadLines.lineEnd(bytes, 0);
+        int statusStart = Math.min(HeadLines.indexOf(bytes, 0, lineEnd, ' ') + 1, lineEnd);
+        int statusEnd = HeadLines.indexOf(bytes, statusStart, lineEnd, ' ');
+        HeaderFields fields = HeadLines.fields(bytes, HeadLines.next(bytes, lineEnd));
+        int status;
+        try {
+            status = Integer.parseInt(HeadLines.text(bytes, statusStart, statusEnd));
+        } catch (NumberFormatException e) {
+            done = true;
+            return;
+        }
+        response = new ResponseFacts(status, fields, bodyLength(fields));
+        responseTime = System.currentTimeMillis();
+        if (!storing || !cache.isStorable(request, response, requestTime, responseTime)) {
+            done = true; // the head is all an invalidation needs; a response not stored needs no copy
+            return;
+        }
+        body = new byte[(int) response.bodyLength()];
+        done = body.length == 0;
+    }
+
+    /** The body's length from a head Coyote wrote: its {@code Content-Length}, or -1 if it is chunked or has none. */
+    private static long bodyLength(HeaderFields fields) {
+        String length = fields.value("Content-Length");
+        if (length == null || fields.contains("Transfer-Encoding") || fields.count("Content-Length") > 1) {
+            return -1;
+        }
+        try {
+            return Long.parseLong(length.trim());
+        } catch (NumberFormatException e) {
+            return -1;
+        }
+    }
+
+    /** The worker's turn is over: stores the response if it is whole, or invalidates after an unsafe request. */
+    void finish() {
+        if (response == null) {
+            return;
+        }
+        if (!storing) {
+            cache.invalidateAfter(request, response);
+        } else if (body != null && bodyLength == body.length) {
+            cache.store(request, response, body, requestTime, responseTime);
+        }
+    }
+}

@@ -1,0 +1,102 @@
+package org.hybridconnector;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+
+import org.apache.tomcat.util.http.FastHttpDateFormat;
+import org.hybridconnector.cache.CacheSettings;
+import org.hybridconnector.cache.Hit;
+import org.hybridconnector.cache.RequestFacts;
+import org.hybridconnector.cache.ResponseCache;
+import org.junit.jupiter.api.Test;
+
+/** What the cache learns from the bytes a worker writes, however the writes split them. */
+class ResponseCaptureTest {
+
+    /** Now: a capture takes the time its response head is whole from the clock. */
+    private static final long NOW = System.currentTimeMillis();
+    private static final String OK_HEAD = "HTTP/1.1 200 \r\nCache-Control: max-age=60\r\nContent-Type: text/plain\r\n"
+            + "Content-Length: 5\r\nDate: " + FastHttpDateFormat.formatDate(NOW) + "\r\n\r\n";
+
+    private final ResponseCache cache = new ResponseCache(new CacheSettings(1 << 20, 1 << 16,
+            CacheSettings.DEFAULT_STATIC_TYPES, 3600));
+
+    private static RequestFacts request(String method, String target) {
+        return RequestHead.read((method + " " + target + " HTTP/1.1\r\nHost: shop\r\n\r\n")
+                .getBytes(StandardCharsets.ISO_8859_1)).facts(8080);
+    }
+
+    /** Feeds {@code response} to a capture in writes of {@code piece} bytes, then ends the turn. */
+    private void serve(RequestFacts request, String response, int piece) {
+        ResponseCapture capture = ResponseCapture.of(cache, request, NOW);
+        assertNotNull(capture);
+        ByteBuffer bytes = ByteBuffer.wrap(response.getBytes(StandardCharsets.ISO_8859_1));
+        // Offset within a larger buffer, as Coyote's write buffer hands them over.
+        while (bytes.hasRemaining()) {
+            int n = Math.min(piece, bytes.remaining());
+            capture.taken(bytes, bytes.position(), n);
+            bytes.position(bytes.position() + n);
+        }
+        capture.finish();
+    }
+
+    private Hit hit(String target) {
+        return cache.answer(request("GET", target), NOW + 1000);
+    }
+
+    private static String body(Hit hit) {
+        return StandardCharsets.ISO_8859_1.decode(hit.body()).toString();
+    }
+
+    @Test
+    void testAWholeResponseIsStoredHoweverItsWritesAreSplit() {
+        for (int piece : List.of(1, 2, 7, 64, 4096)) {
+            String target = "/split/" + piece;
+            serve(request("GET", target), OK_HEAD + "hello", piece);
+            Hit hit = hit(target);
+            assertNotNull(hit, "writes of " + piece + " bytes");
+            assertEquals("hello", body(hit));
+        }
+    }
+
+    @Test
+    void testOnlyTheFirstResponseOfATurnIsStored() {
+        serve(request("GET", "/first"), OK_HEAD + "hello" + OK_HEAD.replace("5", "6") + "second", 9);
+        assertEquals("hello", body(hit("/first")));
+    }
+
+    @Test
+    void testAResponseCutShortIsNotStored() {
+        serve(request("GET", "/cut"), OK_HEAD + "hel", 4096);
+        assertNull(hit("/cut"));
+    }
+
+    @Test
+    void testAChunkedOrPrivateResponseIsNotStored() {
+        serve(request("GET", "/chunked"), OK_HEAD.replace("Content-Length: 5", "Transfer-Encoding: chunked")
+                + "5\r\nhello\r\n0\r\n\r\n", 4096);
+        serve(request("GET", "/private"), OK_HEAD.replace("max-age=60", "private, max-age=60") + "hello", 4096);
+        assertNull(hit("/chunked"));
+        assertNull(hit("/private"));
+    }
+
+    @Test
+    void testAPostInvalidatesItsTargetAndAHeadTeachesNothing() {
+        serve(request("GET", "/changed"), OK_HEAD + "hello", 4096);
+        assertNull(ResponseCapture.of(cache, request("HEAD", "/changed"), NOW));
+        serve(request("POST", "/changed"), "HTTP/1.1 200 \r\nContent-Length: 0\r\n\r\n", 4096);
+        assertNull(hit("/changed"));
+    }
+
+    @Test
+    void testAFailedPostInvalidatesNothing() {
+        serve(request("GET", "/kept"), OK_HEAD + "hello", 4096);
+        serve(request("POST", "/kept"), "HTTP/1.1 500 \r\nContent-Length: 0\r\n\r\n", 4096);
+        assertNotNull(hit("/kept"));
+    }
+}
