@@ -10,7 +10,6 @@ import org.apache.coyote.http11.AbstractHttp11Protocol;
 import org.apache.juli.logging.Log;
 import org.apache.catalina.util.ServerInfo;
 import org.apache.juli.logging.LogFactory;
-import org.apache.tomcat.util.http.parser.HttpParser;
 import org.apache.tomcat.util.res.StringManager;
 import org.hybridconnector.admission.AdmissionPolicies;
 import org.hybridconnector.admission.SessionAdmission;
@@ -231,20 +230,20 @@ public class HybridProtocol extends AbstractHttp11Protocol<SocketChannel> {
         return cache.maxBytes;
     }
 
-    /** The largest response body the cache stores, in bytes (default 1 MiB). */
+    /** The largest body the cache stores, in bytes (default 1 MiB, or {@code responseCacheSize} if smaller). */
     public void setResponseCacheMaxObjectSize(String value) {
         attributeErrors.parseInt("responseCacheMaxObjectSize", value, 0, Integer.MAX_VALUE - 8, false,
-                v -> cache.maxObjectBytes = v.intValue());
+                v -> cache.maxObjectBytes = v);
     }
 
     public int getResponseCacheMaxObjectSize() {
-        return cache.maxObjectBytes;
+        return cache.maxObjectBytes();
     }
 
     /** The static media types, {@code type/subtype} or {@code type/*}, comma-separated. */
     public void setResponseCacheStaticTypes(String value) {
         List<String> types = Arrays.stream(value.split(",")).map(String::trim).filter(t -> !t.isEmpty()).toList();
-        if (!types.stream().allMatch(HybridProtocol::isMediaRange)) {
+        if (!types.stream().allMatch(CacheSettings::isMediaRange)) {
             attributeErrors.reject("responseCacheStaticTypes", value, sm.getString("attributes.mediaTypes"));
             return;
         }
@@ -253,12 +252,6 @@ public class HybridProtocol extends AbstractHttp11Protocol<SocketChannel> {
 
     public String getResponseCacheStaticTypes() {
         return String.join(",", cache.staticTypes);
-    }
-
-    private static boolean isMediaRange(String type) {
-        int slash = type.indexOf('/');
-        return slash > 0 && slash < type.length() - 1 && type.chars().filter(c -> c == '/').count() == 1
-                && type.chars().allMatch(c -> c == '/' || c == '*' || HttpParser.isToken(c));
     }
 
     /** The longest freshness a static type gets from its {@code Last-Modified} alone, in seconds (default 86400). */
@@ -275,12 +268,17 @@ public class HybridProtocol extends AbstractHttp11Protocol<SocketChannel> {
     private static final class CacheAttributes {
         boolean enabled;
         int maxBytes = 64 << 20;
-        int maxObjectBytes = 1 << 20;
+        /** As set; {@code null} for the default, 1 MiB or {@code maxBytes} if that is smaller. */
+        Integer maxObjectBytes;
         List<String> staticTypes = CacheSettings.DEFAULT_STATIC_TYPES;
         int maxHeuristicSeconds = (int) CacheSettings.DEFAULT_MAX_HEURISTIC_SECONDS;
 
         CacheSettings settings() {
-            return new CacheSettings(maxBytes, maxObjectBytes, staticTypes, maxHeuristicSeconds);
+            return new CacheSettings(maxBytes, maxObjectBytes(), staticTypes, maxHeuristicSeconds);
+        }
+
+        int maxObjectBytes() {
+            return maxObjectBytes != null ? maxObjectBytes.intValue() : Math.min(1 << 20, maxBytes);
         }
     }
 
@@ -297,8 +295,8 @@ public class HybridProtocol extends AbstractHttp11Protocol<SocketChannel> {
                 "minWorkers",
                 sm.getString("attributes.minWorkersOverMax", Integer.toString(endpoint().getMinWorkers()),
                         Integer.toString(getMaxThreads())));
-        attributeErrors.require(!cache.enabled || cache.maxObjectBytes <= cache.maxBytes, "responseCacheMaxObjectSize",
-                sm.getString("attributes.objectOverCacheSize", Integer.toString(cache.maxObjectBytes),
+        attributeErrors.require(!cache.enabled || cache.maxObjectBytes() <= cache.maxBytes, "responseCacheMaxObjectSize",
+                sm.getString("attributes.objectOverCacheSize", Integer.toString(cache.maxObjectBytes()),
                         Integer.toString(cache.maxBytes)));
         if ("sessions".equalsIgnoreCase(admissionPolicyName)) {
             endpoint().setAdmissionPolicy(sessionSettings.build());

@@ -149,6 +149,9 @@ class HybridProtocolTest {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, protocol::init);
         assertTrue(e.getMessage().contains("attribute [responseCacheMaxObjectSize] is 65537, more than "
                 + "responseCacheSize (65536)"), e.getMessage());
+        HybridProtocol defaulted = new HybridProtocol();
+        defaulted.setResponseCacheSize("65536");
+        assertEquals(65536, defaulted.getResponseCacheMaxObjectSize(), "the default shrinks to fit a small cache");
     }
 
     @Test

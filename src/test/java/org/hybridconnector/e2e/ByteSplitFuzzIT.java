@@ -17,7 +17,7 @@ import net.jqwik.api.lifecycle.BeforeContainer;
 
 /**
  * Fuzzes the hybrid endpoint's own byte path (head assembly across reads, pipelined leftovers,
- * body hand-off, buffers going back to the pool between requests): each generated request stream
+ * body hand-off, buffers going back to the pool between requests, answers from its response cache): each generated request stream
  * ({@link RequestStreams}) is sent once in a single write and once split at random offsets with
  * random short pauses, on fresh connections to a real Tomcat. What comes back (every status line,
  * header and body; {@code Date} masked) and how the exchange ends must be the same, since TCP may
@@ -43,7 +43,8 @@ class ByteSplitFuzzIT {
         // A short connectionTimeout: a stream that leaves the server waiting (a mutated head that
         // never ends) costs two seconds, not twenty.
         tomcat = new TomcatServer("fuzz")
-                .connector(HYBRID, TomcatServer.HYBRID_PROTOCOL, Map.of("connectionTimeout", "2000"))
+                .connector(HYBRID, TomcatServer.HYBRID_PROTOCOL,
+                        Map.of("connectionTimeout", "2000", "responseCache", "true"))
                 .connector(NIO, TomcatServer.NIO_PROTOCOL, Map.of("connectionTimeout", "2000"))
                 .start();
         atRest = ConnectorCounters.read(tomcat, HYBRID);

@@ -27,6 +27,7 @@ import org.junit.jupiter.api.function.Executable;
  * case's outcome (the statuses sent back, and whether the server kept waiting) must be the one
  * recorded in {@code hostile-corpus-expected.tsv}, which was reviewed against RFC 9112 and Tomcat's
  * behaviour; where the two connectors differ, the file records why the hybrid's answer is right.
+ * The hybrid with its response cache on must answer every case as the hybrid does.
  */
 @ExtendWith(SharedTomcat.class)
 class HostileInputIT {
@@ -45,12 +46,15 @@ class HostileInputIT {
         for (HostileCorpus.Case c : cases) {
             String nio = outcome(tomcat.port(SharedTomcat.NIO), c);
             String hybrid = outcome(tomcat.port(SharedTomcat.HYBRID), c);
+            String cached = outcome(tomcat.port(SharedTomcat.HYBRID_CACHE), c);
             report.append(c.name()).append('\t').append(nio).append('\t').append(hybrid).append('\n');
             String[] want = expected.get(c.name());
             checks.add(() -> assertTrue(want != null, "no recorded outcome for case [" + c.name() + "]"));
             if (want != null) {
                 checks.add(() -> assertEquals(want[0], nio, "stock NIO, case [" + c.name() + "]: " + c.shown()));
                 checks.add(() -> assertEquals(want[1], hybrid, "hybrid, case [" + c.name() + "]: " + c.shown()));
+                checks.add(() -> assertEquals(want[1], cached,
+                        "hybrid with the response cache, case [" + c.name() + "]: " + c.shown()));
             }
             // No difference may let a request through that the other connector refused: a
             // smuggled request would show as more 200s.

@@ -42,6 +42,7 @@ final class RequestStreams {
     static Arbitrary<byte[]> request() {
         return Arbitraries.frequencyOf(List.of(
                 weighted(4, get()),
+                weighted(2, cacheable()),
                 weighted(2, largeResponse()),
                 weighted(2, head()),
                 weighted(3, postWithLength()),
@@ -63,6 +64,12 @@ final class RequestStreams {
 
     private static Arbitrary<byte[]> get() {
         return n().map(n -> ascii("GET /probe/echo?n=" + n + " HTTP/1.1\r\nHost: a\r\n\r\n"));
+    }
+
+    /** A response the hybrid's response cache keeps (for a day): answered by the selector after the first. */
+    private static Arbitrary<byte[]> cacheable() {
+        return Arbitraries.integers().between(0, 9)
+                .map(n -> ascii("GET /probe/cacheable/fuzz" + n + "?maxAge=86400&fixed HTTP/1.1\r\nHost: a\r\n\r\n"));
     }
 
     private static Arbitrary<byte[]> largeResponse() {

@@ -22,6 +22,8 @@ public final class SharedTomcat implements ParameterResolver {
     public static final String HYBRID = "hybrid";
     /** One worker and a 2 s connection time-out: slow clients must not hold it. */
     public static final String HYBRID_ONE_WORKER = "hybridOne";
+    /** The hybrid with its response cache on. */
+    public static final String HYBRID_CACHE = "hybridCache";
     /** Two workers: admission control is easy to saturate. */
     public static final String HYBRID_TWO_WORKERS = "hybridTwo";
     /** A 1 s keep-alive time-out and at most three requests per connection. */
@@ -72,6 +74,8 @@ public final class SharedTomcat implements ParameterResolver {
                             "minSpareThreads", "6"))
                     .connector(NIO, TomcatServer.NIO_PROTOCOL, Map.of("connectionTimeout", "20000"))
                     .connector(HYBRID, TomcatServer.HYBRID_PROTOCOL, Map.of("connectionTimeout", "20000"))
+                    .connector(HYBRID_CACHE, TomcatServer.HYBRID_PROTOCOL,
+                            Map.of("connectionTimeout", "20000", "responseCache", "true"))
                     .connector(HYBRID_ONE_WORKER, TomcatServer.HYBRID_PROTOCOL,
                             Map.of("maxThreads", "1", "connectionTimeout", "2000"))
                     .connector(HYBRID_TWO_WORKERS, TomcatServer.HYBRID_PROTOCOL, Map.of("maxThreads", "2"))

@@ -27,6 +27,8 @@ import java.util.regex.Pattern;
 final class SplitDelivery {
 
     private static final Pattern DATE = Pattern.compile("(?im)^Date: [^\r\n]*");
+    /** A response cache's hit says how old it is, and a miss has no {@code Age}: both masked away. */
+    private static final Pattern AGE = Pattern.compile("(?im)^Age: [^\r\n]*\r\n");
     /**
      * An error page of Tomcat's {@code ErrorReportValve}: status line, header fields, the HTML. Its
      * message quotes the request bytes the parser had buffered when it failed ("Invalid character
@@ -40,9 +42,10 @@ final class SplitDelivery {
 
     /** What came back, and how the exchange ended. */
     record Outcome(byte[] received, String end) {
-        /** The bytes as text with every {@code Date} header's value masked. */
+        /** The bytes as text with every {@code Date} header's value masked and every {@code Age} line left out. */
         String masked() {
             String text = DATE.matcher(new String(received, StandardCharsets.ISO_8859_1)).replaceAll("Date: *");
+            text = AGE.matcher(text).replaceAll("");
             Matcher page = ERROR_PAGE.matcher(text);
             StringBuilder out = new StringBuilder();
             while (page.find()) {

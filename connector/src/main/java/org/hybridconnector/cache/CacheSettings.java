@@ -3,6 +3,8 @@ package org.hybridconnector.cache;
 import java.util.List;
 import java.util.Locale;
 
+import org.apache.tomcat.util.http.parser.HttpParser;
+
 /**
  * How a connector's response cache is configured: its memory bound, the largest entry it keeps,
  * the static media types, and the cap on heuristic freshness.
@@ -29,6 +31,13 @@ public record CacheSettings(long maxBytes, long maxObjectBytes, List<String> sta
 
     public CacheSettings {
         staticTypes = staticTypes.stream().map(type -> type.trim().toLowerCase(Locale.ENGLISH)).toList();
+    }
+
+    /** Whether {@code type} can name static types: {@code type/subtype} or {@code type/*}, in token characters. */
+    public static boolean isMediaRange(String type) {
+        int slash = type.indexOf('/');
+        return slash > 0 && slash < type.length() - 1 && type.indexOf('/', slash + 1) < 0
+                && type.chars().allMatch(c -> c == '/' || c == '*' || HttpParser.isToken(c));
     }
 
     /**

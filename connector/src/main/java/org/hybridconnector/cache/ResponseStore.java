@@ -79,30 +79,29 @@ final class ResponseStore {
         }
         lock.lock();
         try {
-            List<CachedResponse> kept = new ArrayList<>();
             for (CachedResponse other : byKey.getOrDefault(entry.key(), List.of())) {
                 if (entry.replaces(other)) {
-                    forget(other);
-                } else {
-                    kept.add(other);
+                    remove(other);
                 }
             }
+            // Room first, so that the bytes another thread reads never exceed the bound.
+            makeRoom(entry.size());
+            List<CachedResponse> kept = new ArrayList<>(byKey.getOrDefault(entry.key(), List.of()));
             kept.add(entry);
             byKey.put(entry.key(), List.copyOf(kept));
             recency.put(entry, entry);
             bytes += entry.size();
             count++;
             stores++;
-            evictBeyondBound();
         } finally {
             lock.unlock();
         }
         return true;
     }
 
-    private void evictBeyondBound() {
-        while (bytes > maxBytes) {
-            // The entry just stored fits the bound alone and is the most recent, so it stays.
+    /** Evicts the least recently used entries until {@code size} more bytes fit the bound. */
+    private void makeRoom(long size) {
+        while (bytes + size > maxBytes && !recency.isEmpty()) {
             remove(recency.keySet().iterator().next());
             evictions++;
         }

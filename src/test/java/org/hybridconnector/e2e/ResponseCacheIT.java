@@ -1,0 +1,259 @@
+package org.hybridconnector.e2e;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.attribute.FileTime;
+import java.util.Base64;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The response cache over a real Tomcat: responses a shared cache may keep (the examples webapp's
+ * and RUBiS's images, a servlet's {@code max-age} response) are answered by the selector from the second
+ * request on, as the miss sent them apart from {@code Date} and {@code Age}; what must reach the
+ * servlet does (a {@code Range}, a private response, a request with a cookie); a {@code POST} and
+ * a web application's reload drop what they make wrong; hits are in the access log; and a scan of
+ * many distinct URLs stays within the memory bound.
+ */
+class ResponseCacheIT {
+
+    private static final String CACHE = "cache";
+    private static final String CACHE_TLS = "cacheTls";
+    /** A small bound, for the scan. */
+    private static final String SMALL_CACHE = "smallCache";
+    private static final int SMALL_BYTES = 256 * 1024;
+    private static final String IMAGE = "/examples/servlets/images/code.gif";
+    private static final String RUBIS_LOGO = "/rubis/RUBiS_logo.jpg";
+
+    private static TomcatServer tomcat;
+
+    @BeforeAll
+    static void startTomcat() throws Exception {
+        tomcat = new TomcatServer("cache")
+                .connector(CACHE, TomcatServer.HYBRID_PROTOCOL, Map.of("responseCache", "true"))
+                .connector(CACHE_TLS, TomcatServer.HYBRID_PROTOCOL, Map.of("responseCache", "true", "SSLEnabled", "true",
+                        "scheme", "https", "secure", "true"), TestKeystore.sslHostConfig())
+                .connector(SMALL_CACHE, TomcatServer.HYBRID_PROTOCOL,
+                        Map.of("responseCache", "true", "responseCacheSize", Integer.toString(SMALL_BYTES),
+                                "maxKeepAliveRequests", "-1"))
+                .webapp("examples")
+                .webapp("manager")
+                .war(TomcatServer.rubisWar())
+                .start();
+        // As deployed files': a day old, so that their heuristic freshness (a tenth of that) outlasts the tests.
+        for (String file : List.of(IMAGE, RUBIS_LOGO)) {
+            Files.setLastModifiedTime(tomcat.base().resolve("webapps" + file),
+                    FileTime.fromMillis(System.currentTimeMillis() - TimeUnit.DAYS.toMillis(1)));
+        }
+    }
+
+    @AfterAll
+    static void stopTomcat() throws Exception {
+        if (tomcat != null) {
+            assertFalse(tomcat.consoleLog().contains("SEVERE"), tomcat.consoleLog());
+            tomcat.close();
+        }
+    }
+
+    private static long figure(String connector, String attribute) throws IOException {
+        return Long.parseLong(tomcat.probe("mbean?name=Catalina:type%3DResponseCache,name%3D%22" +
+                tomcat.connectorName(connector) + "%22&attribute=" + attribute));
+    }
+
+    private static RawResponse fetch(String connector, String request) throws IOException {
+        try (RawConnection connection = RawConnection.open(tomcat.port(connector), 10_000)) {
+            return connection.send(request).read(request.startsWith("HEAD "));
+        }
+    }
+
+    /** The header fields but {@code Date} and {@code Age}, which a hit writes anew. */
+    private static Map<String,List<String>> lasting(RawResponse response) {
+        Map<String,List<String>> fields = new TreeMap<>(response.headers());
+        fields.remove("date");
+        fields.remove("age");
+        return fields;
+    }
+
+    private static int servletRuns(String name) throws IOException {
+        return Integer.parseInt(fetch(CACHE, RawConnection.get("/probe/cacheable-runs/" + name)).text());
+    }
+
+    @Test
+    void testAnImageComesFromTheCacheAsTheMissSentIt() throws Exception {
+        String request = RawConnection.get(IMAGE + "?first");
+        RawResponse miss = fetch(CACHE, request);
+        long hits = figure(CACHE, "Hits");
+        RawResponse hit = fetch(CACHE, request);
+        assertEquals(hits + 1, figure(CACHE, "Hits"));
+        assertEquals(200, hit.status());
+        assertEquals(miss.statusLine(), hit.statusLine());
+        assertEquals(lasting(miss), lasting(hit));
+        assertArrayEquals(miss.body(), hit.body());
+        assertNull(miss.header("age"));
+        assertNotNull(hit.header("age"));
+        assertNotNull(hit.header("date"));
+    }
+
+    @Test
+    void testRubisImagesComeFromTheCache() throws Exception {
+        RawResponse miss = fetch(CACHE, RawConnection.get(RUBIS_LOGO));
+        long hits = figure(CACHE, "Hits");
+        RawResponse hit = fetch(CACHE, RawConnection.get(RUBIS_LOGO));
+        assertEquals(hits + 1, figure(CACHE, "Hits"));
+        assertEquals("image/jpeg", hit.header("content-type"));
+        assertEquals(lasting(miss), lasting(hit));
+        assertArrayEquals(miss.body(), hit.body());
+    }
+
+    @Test
+    void testTlsConnectionsGetHitsToo() throws Exception {
+        javax.net.ssl.SSLContext client = TestKeystore.clientContext();
+        try (RawConnection connection = RawConnection.openTls(tomcat.port(CACHE_TLS), client)) {
+            RawResponse miss = connection.send(RawConnection.get(IMAGE + "?tls")).read();
+            long hits = figure(CACHE_TLS, "Hits");
+            RawResponse hit = connection.send(RawConnection.get(IMAGE + "?tls")).read();
+            assertEquals(hits + 1, figure(CACHE_TLS, "Hits"));
+            assertEquals(lasting(miss), lasting(hit));
+            assertArrayEquals(miss.body(), hit.body());
+        }
+    }
+
+    @Test
+    void testHeadAndConditionalRequestsAreAnsweredFromTheCache() throws Exception {
+        RawResponse full = fetch(CACHE, RawConnection.get(IMAGE));
+        fetch(CACHE, RawConnection.get(IMAGE));
+        long hits = figure(CACHE, "Hits");
+
+        RawResponse head = fetch(CACHE, RawConnection.get(IMAGE).replaceFirst("GET", "HEAD"));
+        assertEquals(200, head.status());
+        assertEquals(lasting(full), lasting(head));
+        assertEquals(0, head.body().length);
+
+        RawResponse byTag = fetch(CACHE, RawConnection.get(IMAGE, "If-None-Match: " + full.header("etag") + "\r\n"));
+        assertEquals(304, byTag.status());
+        assertEquals(full.header("etag"), byTag.header("etag"));
+        assertEquals(0, byTag.body().length);
+        RawResponse byDate = fetch(CACHE,
+                RawConnection.get(IMAGE, "If-Modified-Since: " + full.header("last-modified") + "\r\n"));
+        assertEquals(304, byDate.status());
+        assertEquals(hits + 3, figure(CACHE, "Hits"));
+    }
+
+    @Test
+    void testARangeGoesToTomcat() throws Exception {
+        RawResponse full = fetch(CACHE, RawConnection.get(IMAGE));
+        fetch(CACHE, RawConnection.get(IMAGE));
+        long hits = figure(CACHE, "Hits");
+        RawResponse part = fetch(CACHE, RawConnection.get(IMAGE, "Range: bytes=0-9\r\n"));
+        assertEquals(206, part.status());
+        assertArrayEquals(java.util.Arrays.copyOf(full.body(), 10), part.body());
+        assertEquals(hits, figure(CACHE, "Hits"));
+    }
+
+    @Test
+    void testAServletResponseIsKeptUntilAPostToItsTarget() throws Exception {
+        String target = "/probe/cacheable/kept";
+        assertEquals("/kept version=0 served=1\n", fetch(CACHE, RawConnection.get(target)).text());
+        assertEquals("/kept version=0 served=1\n", fetch(CACHE, RawConnection.get(target)).text());
+        assertEquals(1, servletRuns("kept"));
+
+        String post = "POST " + target + " HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 0\r\n\r\n";
+        assertEquals(200, fetch(CACHE, post).status());
+        assertEquals("/kept version=1 served=2\n", fetch(CACHE, RawConnection.get(target)).text());
+        assertEquals("/kept version=1 served=2\n", fetch(CACHE, RawConnection.get(target)).text());
+        assertEquals(2, servletRuns("kept"));
+    }
+
+    @Test
+    void testWhatMayDependOnTheUserIsNotShared() throws Exception {
+        for (int i = 0; i < 2; i++) {
+            fetch(CACHE, RawConnection.get("/probe/cacheable/private?private"));
+            fetch(CACHE, RawConnection.get("/probe/cacheable/cookie?cookie"));
+            fetch(CACHE, RawConnection.get("/probe/cacheable/withCookie", "Cookie: user=" + i + "\r\n"));
+        }
+        assertEquals(2, servletRuns("private"));
+        assertEquals(2, servletRuns("cookie"));
+        assertEquals(2, servletRuns("withCookie"));
+    }
+
+    @Test
+    void testHitsAreInTheAccessLog() throws Exception {
+        String path = IMAGE + "?logged";
+        fetch(CACHE, RawConnection.get(path));
+        RawResponse hit = fetch(CACHE, RawConnection.get(path));
+        // %{local}p is the request's server port: 80, since the Host field names none.
+        String line = "80 127.0.0.1 GET " + path + " HTTP/1.1 200 " + hit.body().length + " ";
+        Await.until(() -> tomcat.accessLog().stream().filter(l -> l.startsWith(line)).count() == 2, 5,
+                "two access log lines starting [" + line + "], the miss's and the hit's");
+    }
+
+    @Test
+    void testPipelinedHitsKeepTheConnectionAndConnectionCloseEndsIt() throws Exception {
+        RawResponse miss = fetch(CACHE, RawConnection.get(IMAGE + "?pipelined"));
+        try (RawConnection connection = RawConnection.open(tomcat.port(CACHE), 10_000)) {
+            String get = RawConnection.get(IMAGE + "?pipelined");
+            connection.send(get + get + RawConnection.get("/probe/echo?n=after") + get);
+            for (int i = 0; i < 2; i++) {
+                assertArrayEquals(miss.body(), connection.read().body());
+            }
+            assertEquals("n=after\n", connection.read().text());
+            assertArrayEquals(miss.body(), connection.read().body());
+            connection.send(RawConnection.get(IMAGE + "?pipelined", "Connection: close\r\n"));
+            RawResponse last = connection.read();
+            assertArrayEquals(miss.body(), last.body());
+            assertTrue(last.closesConnection());
+            assertTrue(connection.awaitClose(5000), "the connection must close after Connection: close");
+        }
+    }
+
+    @Test
+    void testReloadingAWebApplicationDropsItsEntries() throws Exception {
+        String path = IMAGE + "?reloaded";
+        fetch(CACHE, RawConnection.get(path));
+        fetch(CACHE, RawConnection.get(path));
+        long misses = figure(CACHE, "Misses");
+        String auth = Base64.getEncoder().encodeToString(
+                (TomcatServer.MANAGER_USER + ":" + TomcatServer.MANAGER_PASSWORD).getBytes(StandardCharsets.UTF_8));
+        RawResponse reload = fetch(TomcatServer.CONTROL,
+                RawConnection.get("/manager/text/reload?path=/examples", "Authorization: Basic " + auth + "\r\n"));
+        assertTrue(reload.text().startsWith("OK"), reload.text());
+        assertEquals(200, fetch(CACHE, RawConnection.get(path)).status());
+        assertEquals(misses + 1, figure(CACHE, "Misses"), "the reloaded application's image was still cached");
+    }
+
+    @Test
+    void testAScanOfManyUrlsStaysWithinTheBound() throws Exception {
+        int urls = 100_000;
+        int batch = 200;
+        try (RawConnection connection = RawConnection.open(tomcat.port(SMALL_CACHE), 30_000)) {
+            for (int start = 0; start < urls; start += batch) {
+                StringBuilder requests = new StringBuilder();
+                for (int i = start; i < start + batch; i++) {
+                    requests.append(RawConnection.get("/probe/cacheable/scan?i=" + i));
+                }
+                connection.send(requests.toString());
+                for (int i = start; i < start + batch; i++) {
+                    assertEquals(200, connection.read().status());
+                }
+                assertTrue(figure(SMALL_CACHE, "Bytes") <= SMALL_BYTES);
+            }
+        }
+        assertTrue(figure(SMALL_CACHE, "Evictions") > 0);
+        assertTrue(figure(SMALL_CACHE, "Entries") > 0);
+        assertTrue(figure(SMALL_CACHE, "Bytes") <= SMALL_BYTES);
+    }
+}

@@ -1,0 +1,62 @@
+package org.hybridconnector.e2e.probe;
+
+import java.io.IOException;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import jakarta.servlet.annotation.WebServlet;
+import jakarta.servlet.http.HttpServlet;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+
+/**
+ * A resource a shared cache may keep for a minute ({@code Cache-Control: max-age=60}), which says
+ * how often the servlet itself has produced it: {@code /cacheable/<name>} answers
+ * {@code <name> version=<v> served=<n>}, where {@code n} counts the GETs that reached the servlet
+ * and {@code v} the POSTs to the same name; {@code maxAge} sets another lifetime in seconds, and
+ * {@code fixed} makes the body only the name, the same from any server. With
+ * {@code private}, the response says so; with
+ * {@code cookie}, it sets one. {@code /cacheable-runs/<name>} (not cacheable) tells how many GETs
+ * of that name reached the servlet, so a test can see which requests the cache answered.
+ */
+@WebServlet(urlPatterns = { "/cacheable/*", "/cacheable-runs/*" })
+public class CacheableServlet extends HttpServlet {
+
+    private static final long serialVersionUID = 1L;
+
+    private static final ConcurrentHashMap<String,AtomicInteger> SERVED = new ConcurrentHashMap<>();
+    private static final ConcurrentHashMap<String,AtomicInteger> VERSIONS = new ConcurrentHashMap<>();
+
+    @Override
+    protected void doGet(HttpServletRequest req, HttpServletResponse resp) throws IOException {
+        String name = String.valueOf(req.getPathInfo());
+        resp.setContentType("text/plain");
+        if (req.getServletPath().equals("/cacheable-runs")) {
+            resp.setHeader("Cache-Control", "no-store");
+            resp.getWriter().print(counter(SERVED, name).get());
+            return;
+        }
+        int served = counter(SERVED, name).incrementAndGet();
+        String maxAge = "max-age=" + (req.getParameter("maxAge") == null ? "60" : req.getParameter("maxAge"));
+        resp.setHeader("Cache-Control", req.getParameter("private") != null ? "private, " + maxAge : maxAge);
+        if (req.getParameter("cookie") != null) {
+            resp.addHeader("Set-Cookie", "chosen=" + served);
+        }
+        String text = req.getParameter("fixed") != null ? name + "\n"
+                : name + " version=" + counter(VERSIONS, name).get() + " served=" + served + "\n";
+        byte[] body = text.getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+        resp.setContentLength(body.length);
+        resp.getOutputStream().write(body);
+    }
+
+    @Override
+    protected void doPost(HttpServletRequest req, HttpServletResponse resp) throws IOException {
+        int version = counter(VERSIONS, String.valueOf(req.getPathInfo())).incrementAndGet();
+        resp.setContentType("text/plain");
+        resp.getWriter().print("version=" + version + "\n");
+    }
+
+    private static AtomicInteger counter(ConcurrentHashMap<String,AtomicInteger> counters, String name) {
+        return counters.computeIfAbsent(name, n -> new AtomicInteger());
+    }
+}
