@@ -19,7 +19,7 @@ class MainTest {
             "--interval", "300", "--tail", "30", "--mix", "bidding", "--site-data", "work/site.tsv", "--out",
             "work/files", "--seed", "7", "--max-pages", "1000", "--think-scale", "0.5" };
 
-    /** Every call the scripts make, with stand-in values: bench/sessions, steady.sh, campaign, soak, compare-builds, footprint. */
+    /** Every call the scripts make, with stand-in values: bench/sessions, steady.sh, campaign, soak, compare-builds, static-cache, footprint. */
     private static final List<String[]> SCRIPT_CALLS = List.of(
             new String[] { "site-data", "--db-url", "jdbc:h2:/w/rubis", "--db-user", "sa", "--out", "site.tsv" },
             new String[] { "access-log-pattern" },
@@ -50,6 +50,8 @@ class MainTest {
                     "bidding-1/steady.csv", "bidding-2/steady.csv" },
             new String[] { "compare-builds", "--rounds-csv", "cmp/rounds.csv", "--command", "cmp/command.txt", "--out",
                     "cmp/summary.md" },
+            new String[] { "compare-variants", "--rounds-csv", "cmp/rounds.csv", "--command", "cmp/command.txt",
+                    "--reference", "nio", "--out", "cmp/summary.md" },
             new String[] { "footprint", "--pid", "4242", "--port", "8080", "--connector", "hybrid", "--kind", "http",
                     "--round", "2", "--connections", "10000", "--out", "fp" },
             new String[] { "footprint-report", "--dir", "fp", "--connections", "10000", "--title", "Idle|Command" });
