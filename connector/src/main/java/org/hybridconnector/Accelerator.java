@@ -1,8 +1,6 @@
 package org.hybridconnector;
 
 import java.nio.ByteBuffer;
-import java.util.List;
-import java.util.Locale;
 import java.util.function.IntSupplier;
 
 import javax.management.JMException;
@@ -134,8 +132,7 @@ final class Accelerator {
 
     /** Whether the connection stays open after the answer, as Coyote's processor decides it. */
     private boolean keepAlive(RequestHead head, boolean http11, HybridSocketWrapper connection) {
-        List<String> tokens = connectionTokens(head);
-        boolean keepAlive = tokens.contains("close") ? false : http11 || tokens.contains("keep-alive");
+        boolean keepAlive = !hasConnectionToken(head, "close") && (http11 || hasConnectionToken(head, "keep-alive"));
         int max = maxKeepAliveRequests.getAsInt();
         if (max == 1 || max > 0 && connection.decrementKeepAlive() <= 0) {
             keepAlive = false;
@@ -150,7 +147,7 @@ final class Accelerator {
         }
         int timeoutSeconds = keepAliveTimeoutMillis.getAsInt() / 1000;
         boolean timeoutField = keepAliveField && keepAliveTimeoutMillis.getAsInt() > 0
-                && connectionTokens(head).contains("keep-alive");
+                && hasConnectionToken(head, "keep-alive");
         String timeout = timeoutField ? "Keep-Alive: timeout=" + timeoutSeconds + "\r\n" : "";
         if (!http11) {
             return "Connection: keep-alive\r\n" + timeout;
@@ -158,7 +155,16 @@ final class Accelerator {
         return timeoutField ? timeout + "Connection: keep-alive\r\n" : "";
     }
 
-    private static List<String> connectionTokens(RequestHead head) {
-        return head.fields().elements("Connection").stream().map(t -> t.toLowerCase(Locale.ENGLISH)).toList();
+    /** Whether the request's {@code Connection} field lists {@code token}; most requests have none. */
+    private static boolean hasConnectionToken(RequestHead head, String token) {
+        if (!head.fields().contains("Connection")) {
+            return false;
+        }
+        for (String listed : head.fields().elements("Connection")) {
+            if (listed.equalsIgnoreCase(token)) {
+                return true;
+            }
+        }
+        return false;
     }
 }

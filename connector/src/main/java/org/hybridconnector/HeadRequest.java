@@ -29,8 +29,19 @@ final class HeadRequest {
     /** A new request, its response attached, for {@code served}. */
     static Request translate(SelfServed served, boolean secure) {
         Request request = new Request();
-        Response response = new Response();
-        request.setResponse(response);
+        request.setResponse(new Response());
+        return translate(served, secure, request);
+    }
+
+    /**
+     * Fills {@code request}, recycled, and its attached response for {@code served}: a pair kept
+     * for reuse keeps the Catalina request and response the adapter hangs on it as notes, which are
+     * costly to make for every response.
+     */
+    static Request translate(SelfServed served, boolean secure, Request request) {
+        Response response = request.getResponse();
+        request.recycle();
+        response.recycle();
         readHead(served.head(), request);
         request.scheme().setString(secure ? "https" : "http");
         request.remoteAddr().setString(served.remoteAddr());

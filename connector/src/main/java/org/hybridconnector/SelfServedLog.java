@@ -50,6 +50,8 @@ final class SelfServedLog {
     private final RequestGroupInfo group;
     /** The selector's own counters, one processor's worth in the group; guarded by {@link #group}. */
     private final RequestInfo counts;
+    /** The request and response each report is written into: the drain task's, one at a time. */
+    private final Request reused = new Request();
     private final AtomicInteger pending = new AtomicInteger();
     private final Queue<SelfServed> waiting = new ConcurrentLinkedQueue<>();
     /** Whether a drain task is queued or running: at most one is. */
@@ -68,6 +70,7 @@ final class SelfServedLog {
         this.executor = executor;
         this.secure = secure;
         this.log = log;
+        this.reused.setResponse(new org.apache.coyote.Response());
         this.group = global instanceof RequestGroupInfo g ? g : null;
         this.counts = group == null ? null : new RequestInfo(new Request());
         if (counts != null) {
@@ -125,7 +128,7 @@ final class SelfServedLog {
     private void log(Adapter target, SelfServed served) {
         // Caught here: the utility executor (a ScheduledThreadPoolExecutor) would swallow it unseen.
         try {
-            Request request = HeadRequest.translate(served, secure);
+            Request request = HeadRequest.translate(served, secure, reused);
             count(served, request);
             target.log(request, request.getResponse(), served.nanos());
         } catch (Throwable t) {

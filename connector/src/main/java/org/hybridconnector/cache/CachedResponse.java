@@ -25,7 +25,8 @@ final class CachedResponse {
     private final int status;
     private final byte[] head;
     private final byte[] notModifiedHead;
-    private final byte[] body;
+    /** Read-only and direct: a socket takes it without the copy into a direct buffer a heap array costs. */
+    private final ByteBuffer body;
     private final Freshness freshness;
     private final String entityTag;
     private final long lastModified;
@@ -40,7 +41,7 @@ final class CachedResponse {
         this.status = response.status();
         this.head = StoredHead.full(response);
         this.notModifiedHead = StoredHead.notModified(response);
-        this.body = body;
+        this.body = ByteBuffer.allocateDirect(body.length).put(body).flip().asReadOnlyBuffer();
         this.freshness = freshness;
         HeaderFields fields = response.fields();
         this.entityTag = fields.count("ETag") == 1 ? fields.value("ETag") : null;
@@ -111,7 +112,7 @@ final class CachedResponse {
 
     /** The bytes it takes in the store's bound: head, 304 head, body, key and {@link #OVERHEAD_BYTES}. */
     long size() {
-        return head.length + notModifiedHead.length + body.length + key.host().length() + key.target().length()
+        return head.length + notModifiedHead.length + body.capacity() + key.host().length() + key.target().length()
                 + OVERHEAD_BYTES;
     }
 
@@ -127,7 +128,7 @@ final class CachedResponse {
 
     /** A read-only view of its body, of its own position, so hits on several connections do not meet. */
     ByteBuffer body() {
-        return ByteBuffer.wrap(body).asReadOnlyBuffer();
+        return body.duplicate();
     }
 
     private long ageSeconds(long now) {
