@@ -1,8 +1,6 @@
 package org.hybridconnector.bench.compare;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -59,21 +57,8 @@ public final class BuildComparison {
 
     /** Reads {@code fork,round,build,page,seconds,requests,cpu_ticks,clock_ticks_per_s} with its header. */
     public static List<Run> read(Path csv) throws IOException {
-        List<String> lines = Files.readAllLines(csv, StandardCharsets.UTF_8);
-        List<Run> runs = new ArrayList<>();
-        for (int i = 1; i < lines.size(); i++) {
-            String[] c = lines.get(i).split(",", -1);
-            if (c.length != 8) {
-                throw new IOException(csv + ": line " + (i + 1) + " has " + c.length + " cells, not 8: " + lines.get(i));
-            }
-            try {
-                runs.add(new Run(Integer.parseInt(c[0]), Integer.parseInt(c[1]), c[2], c[3], Double.parseDouble(c[4]),
-                        Long.parseLong(c[5]), Long.parseLong(c[6]), Long.parseLong(c[7])));
-            } catch (NumberFormatException e) {
-                throw new IOException(csv + ": line " + (i + 1) + ": not a number: " + e.getMessage(), e);
-            }
-        }
-        return runs;
+        return CsvTable.read(csv, 8, c -> new Run(Integer.parseInt(c[0]), Integer.parseInt(c[1]), c[2], c[3],
+                Double.parseDouble(c[4]), Long.parseLong(c[5]), Long.parseLong(c[6]), Long.parseLong(c[7])));
     }
 
     /** Each page's result, in the order the pages first appear. */

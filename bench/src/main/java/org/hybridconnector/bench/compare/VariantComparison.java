@@ -1,8 +1,6 @@
 package org.hybridconnector.bench.compare;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -43,20 +41,8 @@ public final class VariantComparison {
 
     /** Reads {@code round,variant,requests_per_s,p99_ms} with its header. */
     public static List<Run> read(Path csv) throws IOException {
-        List<String> lines = Files.readAllLines(csv, StandardCharsets.UTF_8);
-        List<Run> runs = new ArrayList<>();
-        for (int i = 1; i < lines.size(); i++) {
-            String[] c = lines.get(i).split(",", -1);
-            if (c.length != 4) {
-                throw new IOException(csv + ": line " + (i + 1) + " has " + c.length + " cells, not 4: " + lines.get(i));
-            }
-            try {
-                runs.add(new Run(Integer.parseInt(c[0]), c[1], Double.parseDouble(c[2]), Double.parseDouble(c[3])));
-            } catch (NumberFormatException e) {
-                throw new IOException(csv + ": line " + (i + 1) + ": not a number: " + e.getMessage(), e);
-            }
-        }
-        return runs;
+        return CsvTable.read(csv, 4,
+                c -> new Run(Integer.parseInt(c[0]), c[1], Double.parseDouble(c[2]), Double.parseDouble(c[3])));
     }
 
     /** Every variant's result, the reference first, then in the order the variants first appear. */
