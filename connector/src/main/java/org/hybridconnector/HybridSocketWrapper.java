@@ -169,11 +169,7 @@ final class HybridSocketWrapper extends VectoredSocketWrapper implements Transfe
             return;
         }
         servingThread = null;
-        ResponseCapture taken = capture;
-        if (taken != null) {
-            capture = null;
-            taken.finish();
-        }
+        capture = null;
         FileTransfer file = deferredFile;
         deferredFile = null;
         if (state == SocketState.CLOSED) {
@@ -309,12 +305,14 @@ final class HybridSocketWrapper extends VectoredSocketWrapper implements Transfe
 
     @Override
     protected int writeChannel(ByteBuffer from) throws IOException {
-        int start = from.position();
-        int taken = transport.write(from);
-        ResponseCapture watching = capture;
         // Only the serving worker's own writes: an async write from another thread is not the turn's.
-        if (watching != null && taken > 0 && servingThread == Thread.currentThread()) {
-            watching.taken(from, start, taken);
+        ResponseCapture watching = capture != null && servingThread == Thread.currentThread() ? capture : null;
+        if (watching != null) {
+            watching.offered(from, from.position(), from.remaining());
+        }
+        int taken = transport.write(from);
+        if (watching != null && taken > 0) {
+            watching.taken(taken);
         }
         return taken;
     }

@@ -9,12 +9,14 @@ import org.hybridconnector.cache.ResponseCache;
 import org.hybridconnector.cache.ResponseFacts;
 
 /**
- * What the response cache learns from a response a worker writes: the bytes the connection takes
- * during the worker's turn are looked at as they go, the head read once it is whole; a {@code GET}'s
- * response the cache would store is copied until its body is whole and stored at the end of the
- * turn, and a response to an unsafe method invalidates what it made wrong. Only the first response
- * of the turn is looked at (a pipelined request's response may follow it), and a body sent any
- * other way (a file by sendfile) or not finished within the turn (async) is not stored.
+ * What the response cache learns from a response a worker writes: the bytes the connection is
+ * about to send during the worker's turn are looked at before they go, the head read once it is
+ * whole; a response to an unsafe method invalidates what it made wrong before its head is sent,
+ * and a {@code GET}'s response the cache would store is copied and stored before its last bytes
+ * are sent, so that a client that has the whole response finds the cache already changed. Only
+ * the first response of the turn is looked at (a pipelined request's response may follow it), and
+ * a body sent any other way (a file by sendfile) or not finished within the turn (async) is not
+ * stored.
  * <p>
  * Threads: made by the selector thread before it hands the request to a worker (the executor's
  * queue publishes it), then the serving worker's alone.
@@ -35,6 +37,9 @@ final class ResponseCapture {
     private byte[] body;
     private int bodyLength;
     private boolean done;
+    /** Bytes of the connection's output looked at, and bytes it has sent, since the capture began. */
+    private long seen;
+    private long sent;
 
     /**
      * @param requestTime when the request's head was complete, in milliseconds since the epoch
@@ -51,8 +56,24 @@ final class ResponseCapture {
         return cache.learnsFrom(request) ? new ResponseCapture(cache, request, requestTime) : null;
     }
 
-    /** The connection took bytes {@code [from, from + count)} of {@code buffer}. */
-    void taken(ByteBuffer buffer, int from, int count) {
+    /**
+     * The connection is about to send bytes {@code [from, from + count)} of {@code buffer}, the next
+     * of its output; some of them may have been offered before and not taken then.
+     */
+    void offered(ByteBuffer buffer, int from, int count) {
+        long skip = seen - sent;
+        if (skip < count) {
+            look(buffer, from + (int) skip, count - (int) skip);
+            seen += count - skip;
+        }
+    }
+
+    /** The connection sent {@code count} of the bytes offered. */
+    void taken(int count) {
+        sent += count;
+    }
+
+    private void look(ByteBuffer buffer, int from, int count) {
         if (done) {
             return;
         }
@@ -69,7 +90,10 @@ final class ResponseCapture {
         int n = Math.min(left, body.length - bodyLength);
         buffer.get(at, body, bodyLength, n);
         bodyLength += n;
-        done = bodyLength == body.length;
+        if (bodyLength == body.length) {
+            done = true;
+            cache.store(request, response, body, requestTime, responseTime);
+        }
     }
 
     /** Takes head bytes up to its empty line; reads the head once it is whole. Returns the bytes taken. */
@@ -120,12 +144,18 @@ final class ResponseCapture {
         }
         response = new ResponseFacts(status, fields, bodyLength(fields));
         responseTime = System.currentTimeMillis();
-        if (!storing || !cache.isStorable(request, response, requestTime, responseTime)) {
-            done = true; // the head is all an invalidation needs; a response not stored needs no copy
-            return;
+        if (!storing) {
+            done = true;
+            cache.invalidateAfter(request, response);
+        } else if (!cache.isStorable(request, response, requestTime, responseTime)) {
+            done = true; // a response not stored needs no copy
+        } else {
+            body = new byte[(int) response.bodyLength()];
+            if (body.length == 0) {
+                done = true;
+                cache.store(request, response, body, requestTime, responseTime);
+            }
         }
-        body = new byte[(int) response.bodyLength()];
-        done = body.length == 0;
     }
 
     /** The body's length from a head Coyote wrote: its {@code Content-Length}, or -1 if it is chunked or has none. */
@@ -138,18 +168,6 @@ final class ResponseCapture {
             return Long.parseLong(length.trim());
         } catch (NumberFormatException e) {
             return -1;
-        }
-    }
-
-    /** The worker's turn is over: stores the response if it is whole, or invalidates after an unsafe request. */
-    void finish() {
-        if (response == null) {
-            return;
-        }
-        if (!storing) {
-            cache.invalidateAfter(request, response);
-        } else if (body != null && bodyLength == body.length) {
-            cache.store(request, response, body, requestTime, responseTime);
         }
     }
 }

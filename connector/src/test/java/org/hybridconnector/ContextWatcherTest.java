@@ -47,8 +47,7 @@ class ContextWatcherTest {
         byte[] response = "HTTP/1.1 200 \r\nCache-Control: max-age=60\r\nContent-Length: 2\r\n\r\nok"
                 .getBytes(StandardCharsets.ISO_8859_1);
         ResponseCapture capture = ResponseCapture.of(cache, request, System.currentTimeMillis());
-        capture.taken(ByteBuffer.wrap(response), 0, response.length);
-        capture.finish();
+        capture.offered(ByteBuffer.wrap(response), 0, response.length);
     }
 
     @Test

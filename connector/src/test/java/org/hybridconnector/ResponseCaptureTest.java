@@ -31,7 +31,10 @@ class ResponseCaptureTest {
                 .getBytes(StandardCharsets.ISO_8859_1)).facts(8080);
     }
 
-    /** Feeds {@code response} to a capture in writes of {@code piece} bytes, then ends the turn. */
+    /**
+     * Feeds {@code response} to a capture as a connection does: each write offers all that is left,
+     * and the socket takes {@code piece} bytes of it.
+     */
     private void serve(RequestFacts request, String response, int piece) {
         ResponseCapture capture = ResponseCapture.of(cache, request, NOW);
         assertNotNull(capture);
@@ -39,10 +42,10 @@ class ResponseCaptureTest {
         // Offset within a larger buffer, as Coyote's write buffer hands them over.
         while (bytes.hasRemaining()) {
             int n = Math.min(piece, bytes.remaining());
-            capture.taken(bytes, bytes.position(), n);
+            capture.offered(bytes, bytes.position(), bytes.remaining());
+            capture.taken(n);
             bytes.position(bytes.position() + n);
         }
-        capture.finish();
     }
 
     private Hit hit(String target) {
@@ -62,6 +65,14 @@ class ResponseCaptureTest {
             assertNotNull(hit, "writes of " + piece + " bytes");
             assertEquals("hello", body(hit));
         }
+    }
+
+    @Test
+    void testTheResponseIsStoredBeforeItsLastByteIsSent() {
+        ResponseCapture capture = ResponseCapture.of(cache, request("GET", "/early"), NOW);
+        ByteBuffer bytes = ByteBuffer.wrap((OK_HEAD + "hello").getBytes(StandardCharsets.ISO_8859_1));
+        capture.offered(bytes, 0, bytes.remaining());
+        assertNotNull(hit("/early"), "stored while the whole response still waits to be sent");
     }
 
     @Test

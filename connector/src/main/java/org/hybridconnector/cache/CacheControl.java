@@ -19,6 +19,9 @@ final class CacheControl {
      * Each directive's argument, unquoted, by lower-case name; the first occurrence. {@code ""}
      * when it has none or it is a broken quoted string, which no delta-seconds value reads as.
      */
+    /** No directive: most requests have none, and it is immutable like every instance. */
+    private static final CacheControl NONE = new CacheControl(Map.of(), Set.of());
+
     private final Map<String,String> arguments;
     /** The directives that occur more than once. */
     private final Set<String> repeated;
@@ -29,6 +32,9 @@ final class CacheControl {
     }
 
     static CacheControl of(HeaderFields fields) {
+        if (!fields.contains("Cache-Control")) {
+            return NONE;
+        }
         Map<String,String> arguments = new HashMap<>();
         Set<String> repeated = new HashSet<>();
         for (String directive : fields.elements("Cache-Control")) {

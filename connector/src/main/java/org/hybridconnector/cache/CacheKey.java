@@ -44,7 +44,7 @@ record CacheKey(String host, String target) {
         }
         String host = host(request);
         String target = request.target();
-        return host == null || !target.equals(RequestTarget.normalForm(target)) ? null : new CacheKey(host, target);
+        return host == null || !RequestTarget.isNormal(target) ? null : new CacheKey(host, target);
     }
 
     /**

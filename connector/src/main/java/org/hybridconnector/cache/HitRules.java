@@ -30,7 +30,8 @@ final class HitRules {
                 && !fields.contains("If-Unmodified-Since")
                 && !fields.contains("Upgrade")
                 && !request.cacheControl().has("no-cache")
-                && fields.elements("Pragma").stream().noneMatch(directive -> directive.equalsIgnoreCase("no-cache"));
+                && (!fields.contains("Pragma")
+                        || fields.elements("Pragma").stream().noneMatch(directive -> directive.equalsIgnoreCase("no-cache")));
     }
 
     /**

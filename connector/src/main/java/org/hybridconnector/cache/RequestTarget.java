@@ -22,6 +22,38 @@ final class RequestTarget {
     private RequestTarget() {
     }
 
+    /** Whether {@code target} is in normal form; most are plainly so, which is decided without building it. */
+    static boolean isNormal(String target) {
+        return plainlyNormal(target) || target.equals(normalForm(target));
+    }
+
+    /**
+     * An origin-form target without {@code %}, {@code #}, path parameters, empty segments or dot
+     * segments: its normal form is itself.
+     */
+    private static boolean plainlyNormal(String target) {
+        if (!target.startsWith("/") || target.indexOf('#') >= 0 || target.indexOf('%') >= 0) {
+            return false;
+        }
+        int question = target.indexOf('?');
+        int end = question < 0 ? target.length() : question;
+        for (int i = 0; i < end; i++) {
+            char c = target.charAt(i);
+            if (c == ';' || c == '/' && i + 1 < end && (target.charAt(i + 1) == '/' || isDotSegment(target, i + 1, end))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Whether the segment starting at {@code from} is {@code .} or {@code ..}. */
+    private static boolean isDotSegment(String target, int from, int end) {
+        int next = target.indexOf('/', from);
+        int segmentEnd = next < 0 || next > end ? end : next;
+        int length = segmentEnd - from;
+        return (length == 1 || length == 2) && target.startsWith(length == 1 ? "." : "..", from);
+    }
+
     /** The normal form of {@code target}; {@code null} if it is not origin-form or its percent-encoding is broken. */
     static String normalForm(String target) {
         if (!target.startsWith("/") || target.indexOf('#') >= 0) {

@@ -3,6 +3,7 @@ package org.hybridconnector.cache;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
+import java.util.List;
 import java.util.Random;
 
 import org.junit.jupiter.api.Test;
@@ -69,6 +70,16 @@ class RequestTargetTest {
             }
             String normal = RequestTarget.normalForm(target.toString());
             assertEquals(normal, RequestTarget.normalForm(normal), target.toString());
+        }
+    }
+
+    /** The quick test for the common case must agree with building the normal form, on every kind of target. */
+    @Test
+    void testIsNormalAgreesWithTheNormalForm() {
+        for (String target : List.of("/", "/a", "/a/b/", "/a.b/c..d/.e", "/a?x=1", "/a?x=/../y", "/a?b#c", "//a",
+                "/a//b", "/./a", "/a/.", "/a/..", "/a/../b", "/..", "/.", "/a;jsessionid=1", "/a%2Fb", "/a%7e",
+                "/a?q=%41", "*", "http://h/a", "/a/...", "/a/.b/", "/..a", "/a/b?", "/a/.?x", "/a/..?x")) {
+            assertEquals(target.equals(RequestTarget.normalForm(target)), RequestTarget.isNormal(target), target);
         }
     }
 }
