@@ -21,7 +21,6 @@ final class CachedReply implements Transfer {
     private final SelfServedLog log;
     /** What Tomcat is told, but for the body bytes sent and the time: filled in on {@link #close()}. */
     private final SelfServed served;
-    private long progressNanos;
     private boolean reported;
 
     /**
@@ -38,24 +37,12 @@ final class CachedReply implements Transfer {
 
     @Override
     public boolean advance(Sink connection) throws IOException {
-        progressed();
         while (response[1].hasRemaining() || response[0].hasRemaining()) {
             if (connection.sendNow(response) <= 0) {
                 return false;
             }
         }
         return connection.flushTransport();
-    }
-
-    @Override
-    public long progressed() {
-        progressNanos = System.nanoTime();
-        return progressNanos;
-    }
-
-    @Override
-    public long progressNanos() {
-        return progressNanos;
     }
 
     @Override

@@ -62,6 +62,8 @@ final class Connection implements Selectable, QueuedHandBack.Steps {
     private long ticket;
     private SelectionKey key;
     private Transfer transfer;
+    /** When the client last took bytes of the transfer (or it began): its stall deadline counts from then. */
+    private long transferProgress;
     /** Request heads handed to a worker so far: the first is what makes a new session. */
     private int headsSeen;
 
@@ -122,7 +124,8 @@ final class Connection implements Selectable, QueuedHandBack.Steps {
         transfer = rest;
         parks.transfersChanged(1);
         enter(State.SENDING);
-        parks.add(Deadline.STALL, this, ticket, rest.progressed());
+        transferProgress = System.nanoTime();
+        parks.add(Deadline.STALL, this, ticket, transferProgress);
     }
 
     @Override
@@ -180,12 +183,12 @@ final class Connection implements Selectable, QueuedHandBack.Steps {
             case FRESH -> wrapper.settleFresh();
             case KEEP_ALIVE, HEAD -> idleTimedOut(now);
             case STALL -> {
-                if (now - transfer.progressNanos() >= parks.stallNanos()) {
+                if (now - transferProgress >= parks.stallNanos()) {
                     parks.idleClosed();
                     close();
                 } else {
                     // The client has taken bytes since: its deadline counts from the last of them.
-                    parks.add(Deadline.STALL, this, ticket, transfer.progressNanos());
+                    parks.add(Deadline.STALL, this, ticket, transferProgress);
                 }
             }
         }
@@ -329,6 +332,8 @@ final class Connection implements Selectable, QueuedHandBack.Steps {
     /** Sends what the socket takes of the file; once it is all sent, the connection goes on. */
     private void continueTransfer() {
         Transfer file = transfer;
+        // Called when the socket can take more: the client has taken bytes.
+        transferProgress = System.nanoTime();
         boolean done;
         try {
             done = file.advance(wrapper);

@@ -27,8 +27,6 @@ final class FileTransfer extends SendfileDataBase implements Transfer {
     private static final StringManager sm = StringManager.getManager(FileTransfer.class);
 
     private FileChannel file;
-    /** When the client last took bytes: the transfer's stall deadline counts from then. */
-    private long progressNanos;
 
     FileTransfer(String fileName, long pos, long length) {
         super(fileName, pos, length);
@@ -41,7 +39,6 @@ final class FileTransfer extends SendfileDataBase implements Transfer {
      * @throws IOException if the file cannot be read or the client is gone
      */
     boolean advance(SocketChannel socket) throws IOException {
-        progressed(); // called when the socket can take more: the client has taken bytes
         if (file == null) {
             file = FileChannel.open(Path.of(fileName), StandardOpenOption.READ);
         }
@@ -62,17 +59,6 @@ final class FileTransfer extends SendfileDataBase implements Transfer {
     @Override
     public boolean advance(Sink connection) throws IOException {
         return advance(connection.channel());
-    }
-
-    @Override
-    public long progressed() {
-        progressNanos = System.nanoTime();
-        return progressNanos;
-    }
-
-    @Override
-    public long progressNanos() {
-        return progressNanos;
     }
 
     @Override

@@ -24,12 +24,6 @@ interface Transfer {
      */
     boolean advance(Sink connection) throws IOException;
 
-    /** Notes that the client has taken bytes (or the transfer starts) now; returns when that was. */
-    long progressed();
-
-    /** When the client last took bytes: the stall deadline counts from then. */
-    long progressNanos();
-
     /** What it sends, for messages. */
     String name();
 
