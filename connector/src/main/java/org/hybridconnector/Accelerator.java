@@ -122,12 +122,12 @@ final class Accelerator {
             return null;
         }
         boolean keepAlive = keepAlive(head, http11, connection);
-        ByteBuffer response = hit.head(connectionFields(head, http11, keepAlive));
+        ByteBuffer[] response = hit.buffers(connectionFields(head, http11, keepAlive));
         buffer.flip().position(headEnd);
         buffer.compact();
-        return new CachedReply(response, hit.body(), keepAlive, log, new SelfServed(headBytes,
+        return new CachedReply(response, keepAlive, log, new SelfServed(headBytes,
                 connection.getRemoteAddr(), connection.getRemotePort(), connection.getLocalAddr(),
-                connection.getLocalPort(), hit.status(), 0, startNanos, startNanos));
+                connection.getLocalPort(), hit.status(), 0, startNanos, startNanos, head));
     }
 
     /** Whether the connection stays open after the answer, as Coyote's processor decides it. */

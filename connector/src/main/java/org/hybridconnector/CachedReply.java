@@ -24,12 +24,13 @@ final class CachedReply implements Transfer {
     private boolean reported;
 
     /**
-     * @param served what the report will say, {@code bytesSent} and {@code endNanos} left for the close
+     * @param response what to write, in order, the body last
      * @param keepOpen whether the connection goes on to its next request afterwards
+     * @param served   what the report will say, {@code bytesSent} and {@code endNanos} left for the close
      */
-    CachedReply(ByteBuffer head, ByteBuffer body, boolean keepOpen, SelfServedLog log, SelfServed served) {
-        this.response = new ByteBuffer[] { head, body };
-        this.bodyLength = body.remaining();
+    CachedReply(ByteBuffer[] response, boolean keepOpen, SelfServedLog log, SelfServed served) {
+        this.response = response;
+        this.bodyLength = body().remaining();
         this.next = keepOpen ? SendfileKeepAliveState.OPEN : SendfileKeepAliveState.NONE;
         this.log = log;
         this.served = served;
@@ -37,12 +38,25 @@ final class CachedReply implements Transfer {
 
     @Override
     public boolean advance(Sink connection) throws IOException {
-        while (response[1].hasRemaining() || response[0].hasRemaining()) {
+        while (hasRemaining()) {
             if (connection.sendNow(response) <= 0) {
                 return false;
             }
         }
         return connection.flushTransport();
+    }
+
+    private boolean hasRemaining() {
+        for (ByteBuffer part : response) {
+            if (part.hasRemaining()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private ByteBuffer body() {
+        return response[response.length - 1];
     }
 
     @Override
@@ -62,8 +76,8 @@ final class CachedReply implements Transfer {
             return;
         }
         reported = true;
-        long bodySent = bodyLength - response[1].remaining();
+        long bodySent = bodyLength - body().remaining();
         log.report(new SelfServed(served.head(), served.remoteAddr(), served.remotePort(), served.localAddr(),
-                served.localPort(), served.status(), bodySent, served.startNanos(), System.nanoTime()));
+                served.localPort(), served.status(), bodySent, served.startNanos(), System.nanoTime(), served.read()));
     }
 }

@@ -42,7 +42,7 @@ final class HeadRequest {
         Response response = request.getResponse();
         request.recycle();
         response.recycle();
-        readHead(served.head(), request);
+        readHead(served.request(), request);
         request.scheme().setString(secure ? "https" : "http");
         request.remoteAddr().setString(served.remoteAddr());
         request.peerAddr().setString(served.remoteAddr());
@@ -80,7 +80,10 @@ final class HeadRequest {
 
     /** Reads the request line and the header fields of {@code head} into {@code request}. */
     static void readHead(byte[] head, Request request) {
-        RequestHead read = RequestHead.read(head);
+        readHead(RequestHead.read(head), request);
+    }
+
+    private static void readHead(RequestHead read, Request request) {
         request.method().setString(read.method());
         request.protocol().setString(read.protocol());
         String authority = target(read.target(), request);

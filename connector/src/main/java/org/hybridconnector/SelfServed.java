@@ -22,9 +22,21 @@ import java.util.concurrent.TimeUnit;
  *                   counts as bytesSent and logs as {@code %b}, the head left out
  * @param startNanos {@code System.nanoTime()} when the selector began to answer
  * @param endNanos   {@code System.nanoTime()} when it had written the answer
+ * @param read       {@code head} already read into its parts, or {@code null} if it was not
  */
 record SelfServed(byte[] head, String remoteAddr, int remotePort, String localAddr, int localPort, int status,
-        long bytesSent, long startNanos, long endNanos) {
+        long bytesSent, long startNanos, long endNanos, RequestHead read) {
+
+    /** A response to a head the selector did not read into its parts. */
+    SelfServed(byte[] head, String remoteAddr, int remotePort, String localAddr, int localPort, int status,
+            long bytesSent, long startNanos, long endNanos) {
+        this(head, remoteAddr, remotePort, localAddr, localPort, status, bytesSent, startNanos, endNanos, null);
+    }
+
+    /** The head read into its parts, by the selector if it already did. */
+    RequestHead request() {
+        return read != null ? read : RequestHead.read(head);
+    }
 
     /** Copies the head, the bytes {@code [0, position)} of {@code buffer} in write mode. */
     static byte[] copyHead(ByteBuffer buffer) {

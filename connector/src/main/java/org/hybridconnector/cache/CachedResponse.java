@@ -19,12 +19,15 @@ final class CachedResponse {
      */
     static final int OVERHEAD_BYTES = 512;
 
+    private static final ByteBuffer EMPTY = ByteBuffer.allocate(0).asReadOnlyBuffer();
+
     private final CacheKey key;
     /** The encoding variant ({@link AcceptedCodings#variant()}) it was stored for; {@code null} if it does not vary. */
     private final String variant;
     private final int status;
-    private final byte[] head;
-    private final byte[] notModifiedHead;
+    /** The fixed parts of its heads ({@link StoredHead#fixed}): a full one, and a 304's. */
+    private final ByteBuffer head;
+    private final ByteBuffer notModifiedHead;
     /** Read-only and direct: a socket takes it without the copy into a direct buffer a heap array costs. */
     private final ByteBuffer body;
     private final Freshness freshness;
@@ -39,8 +42,8 @@ final class CachedResponse {
         this.key = key;
         this.variant = variant;
         this.status = response.status();
-        this.head = StoredHead.full(response);
-        this.notModifiedHead = StoredHead.notModified(response);
+        this.head = StoredHead.fixed(StoredHead.full(response), freshness.date());
+        this.notModifiedHead = StoredHead.fixed(StoredHead.notModified(response), freshness.date());
         this.body = ByteBuffer.allocateDirect(body.length).put(body).flip().asReadOnlyBuffer();
         this.freshness = freshness;
         HeaderFields fields = response.fields();
@@ -112,18 +115,32 @@ final class CachedResponse {
 
     /** The bytes it takes in the store's bound: head, 304 head, body, key and {@link #OVERHEAD_BYTES}. */
     long size() {
-        return head.length + notModifiedHead.length + body.capacity() + key.host().length() + key.target().length()
+        return head.capacity() + notModifiedHead.capacity() + body.capacity() + key.host().length() + key.target().length()
                 + OVERHEAD_BYTES;
+    }
+
+    /**
+     * What a hit at {@code now} writes: its head's fixed part (status line, fields, {@code Date}),
+     * the tail ({@code Age}, {@code connectionFields}, the empty line) and the body, or, for a 304,
+     * the 304's head and no body.
+     */
+    ByteBuffer[] hit(long now, String connectionFields, boolean notModified, boolean withBody) {
+        return new ByteBuffer[] { (notModified ? notModifiedHead : head).duplicate(),
+                StoredHead.tail(ageSeconds(now), connectionFields), withBody ? body.duplicate() : EMPTY };
     }
 
     /** The head of a hit at {@code now}: status line, fields, {@code Date}, {@code Age}, {@code connectionFields}. */
     ByteBuffer head(long now, String connectionFields) {
-        return StoredHead.complete(head, freshness.date(), ageSeconds(now), connectionFields);
+        return joined(hit(now, connectionFields, false, false));
     }
 
     /** The head of a 304 answer at {@code now}, likewise. */
     ByteBuffer notModifiedHead(long now, String connectionFields) {
-        return StoredHead.complete(notModifiedHead, freshness.date(), ageSeconds(now), connectionFields);
+        return joined(hit(now, connectionFields, true, false));
+    }
+
+    private static ByteBuffer joined(ByteBuffer[] parts) {
+        return ByteBuffer.allocate(parts[0].remaining() + parts[1].remaining()).put(parts[0]).put(parts[1]).flip();
     }
 
     /** A read-only view of its body, of its own position, so hits on several connections do not meet. */

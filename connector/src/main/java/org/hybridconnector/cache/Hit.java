@@ -36,6 +36,14 @@ public final class Hit {
         return notModified ? entry.notModifiedHead(now, connectionFields) : entry.head(now, connectionFields);
     }
 
+    /**
+     * Everything to write, in order, with the connection's own fields ({@code connectionFields}, as
+     * for {@link #head}): the head's parts and the body, for one gathering write.
+     */
+    public ByteBuffer[] buffers(String connectionFields) {
+        return entry.hit(now, connectionFields, notModified, withBody);
+    }
+
     /** The body to write after the head; empty for a 304 or a HEAD. */
     public ByteBuffer body() {
         return withBody ? entry.body() : ByteBuffer.allocate(0);

@@ -67,18 +67,25 @@ final class StoredHead {
     }
 
     /**
-     * A complete head: {@code stored}, then {@code Date} and {@code Age} (RFC 9111 §5.1), then the
-     * connection's own fields ({@code connectionFields}: whole lines, each ending CRLF, or
-     * {@code ""}), then the empty line. A new buffer, ready to be written.
+     * The part of a hit's head that is the same for every hit: {@code stored} and its {@code Date}
+     * line (RFC 9111 §5.1 keeps the origin's), in a read-only direct buffer, which a socket takes
+     * without a copy. A hit's head is this, then its {@link #tail}.
      */
-    static ByteBuffer complete(byte[] stored, long date, long ageSeconds, String connectionFields) {
-        StringBuilder tail = new StringBuilder(64 + connectionFields.length());
-        appendField(tail, "Date", FastHttpDateFormat.formatDate(date));
-        appendField(tail, "Age", Long.toString(ageSeconds));
-        tail.append(connectionFields).append(CRLF);
-        byte[] tailBytes = bytes(tail);
-        ByteBuffer head = ByteBuffer.allocate(stored.length + tailBytes.length);
-        return head.put(stored).put(tailBytes).flip();
+    static ByteBuffer fixed(byte[] stored, long date) {
+        StringBuilder dateLine = new StringBuilder(40);
+        appendField(dateLine, "Date", FastHttpDateFormat.formatDate(date));
+        byte[] dateBytes = bytes(dateLine);
+        return ByteBuffer.allocateDirect(stored.length + dateBytes.length).put(stored).put(dateBytes).flip()
+                .asReadOnlyBuffer();
+    }
+
+    /**
+     * The part written anew for each hit: {@code Age} (RFC 9111 §5.1), the connection's own fields
+     * ({@code connectionFields}: whole lines, each ending CRLF, or {@code ""}), the empty line.
+     */
+    static ByteBuffer tail(long ageSeconds, String connectionFields) {
+        return ByteBuffer.wrap(("Age: " + ageSeconds + CRLF + connectionFields + CRLF)
+                .getBytes(StandardCharsets.ISO_8859_1));
     }
 
     /** Coyote's status line: no reason phrase, but the space before it. */
