@@ -47,7 +47,7 @@ class ByteSplitFuzzIT {
                         Map.of("connectionTimeout", "2000", "responseCache", "true"))
                 .connector(NIO, TomcatServer.NIO_PROTOCOL, Map.of("connectionTimeout", "2000"))
                 .start();
-        atRest = ConnectorCounters.read(tomcat, HYBRID);
+        atRest = ConnectorCounters.atRest(tomcat, HYBRID);
     }
 
     @AfterContainer

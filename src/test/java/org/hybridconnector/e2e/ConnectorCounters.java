@@ -39,6 +39,23 @@ record ConnectorCounters(int connections, int parked, int fresh, int ready, int 
         return now;
     }
 
+    /**
+     * The connector at rest, as a baseline: read once it shows the rest state (one connection, the
+     * acceptor's count-up before {@code accept()}, and nothing else), for up to five seconds, since
+     * a reading between a client's close and the acceptor's next count-up shows none; the last
+     * reading if it never does, so that a connector not at rest still shows as such.
+     */
+    static ConnectorCounters atRest(TomcatServer tomcat, String connector) throws IOException, InterruptedException {
+        ConnectorCounters rest = new ConnectorCounters(1, 0, 0, 0, 0);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+        ConnectorCounters now = read(tomcat, connector);
+        while (!now.equals(rest) && System.nanoTime() < deadline) {
+            Thread.sleep(50);
+            now = read(tomcat, connector);
+        }
+        return now;
+    }
+
     boolean atMost(ConnectorCounters baseline) {
         return connections <= baseline.connections && parked <= baseline.parked && fresh <= baseline.fresh &&
                 ready <= baseline.ready && busy <= baseline.busy;

@@ -51,7 +51,7 @@ class FaultsIT {
                 .start();
         port = tomcat.port(HYBRID);
         assertServesNormally();
-        atRest = ConnectorCounters.read(tomcat, HYBRID);
+        atRest = ConnectorCounters.atRest(tomcat, HYBRID);
     }
 
     @AfterAll

@@ -36,7 +36,7 @@ class IdleWebSocketsIT {
 
     @Test
     void testThousandIdleWebSocketsHoldNoWorker(TomcatServer tomcat) throws Exception {
-        ConnectorCounters atRest = ConnectorCounters.read(tomcat, HYBRID);
+        ConnectorCounters atRest = ConnectorCounters.atRest(tomcat, HYBRID);
         int port = tomcat.port(HYBRID);
         HttpClient http = HttpClient.newHttpClient();
         List<WsClient> sockets = new ArrayList<>();

@@ -46,7 +46,7 @@ class SlowAndIdleClientsIT {
                         "keepAliveTimeout", "120000", "acceptCount", "2000"))
                 .start()) {
             int port = tomcat.port(HYBRID);
-            ConnectorCounters atRest = ConnectorCounters.read(tomcat, HYBRID);
+            ConnectorCounters atRest = ConnectorCounters.atRest(tomcat, HYBRID);
             latencies(port, 300); // warm-up: JIT, pools
             long before = median(latencies(port, SAMPLES));
 
