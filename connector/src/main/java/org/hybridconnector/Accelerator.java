@@ -121,8 +121,9 @@ final class Accelerator {
             connection.captureResponse(ResponseCapture.of(cache, request, now));
             return null;
         }
-        boolean keepAlive = keepAlive(head, http11, connection);
-        ByteBuffer[] response = hit.buffers(connectionFields(head, http11, keepAlive));
+        boolean askedKeepAlive = hasConnectionToken(head, "keep-alive");
+        boolean keepAlive = keepAlive(!hasConnectionToken(head, "close") && (http11 || askedKeepAlive), connection);
+        ByteBuffer[] response = hit.buffers(connectionFields(http11, keepAlive, askedKeepAlive));
         buffer.flip().position(headEnd);
         buffer.compact();
         return new CachedReply(response, keepAlive, log, new SelfServed(headBytes,
@@ -131,8 +132,8 @@ final class Accelerator {
     }
 
     /** Whether the connection stays open after the answer, as Coyote's processor decides it. */
-    private boolean keepAlive(RequestHead head, boolean http11, HybridSocketWrapper connection) {
-        boolean keepAlive = !hasConnectionToken(head, "close") && (http11 || hasConnectionToken(head, "keep-alive"));
+    private boolean keepAlive(boolean requested, HybridSocketWrapper connection) {
+        boolean keepAlive = requested;
         int max = maxKeepAliveRequests.getAsInt();
         if (max == 1 || max > 0 && connection.decrementKeepAlive() <= 0) {
             keepAlive = false;
@@ -141,14 +142,13 @@ final class Accelerator {
     }
 
     /** The {@code Connection} and {@code Keep-Alive} lines Coyote would write, in its order. */
-    private String connectionFields(RequestHead head, boolean http11, boolean keepAlive) {
+    private String connectionFields(boolean http11, boolean keepAlive, boolean askedKeepAlive) {
         if (!keepAlive) {
             return "Connection: close\r\n";
         }
-        int timeoutSeconds = keepAliveTimeoutMillis.getAsInt() / 1000;
-        boolean timeoutField = keepAliveField && keepAliveTimeoutMillis.getAsInt() > 0
-                && hasConnectionToken(head, "keep-alive");
-        String timeout = timeoutField ? "Keep-Alive: timeout=" + timeoutSeconds + "\r\n" : "";
+        int timeoutMillis = keepAliveTimeoutMillis.getAsInt();
+        boolean timeoutField = keepAliveField && timeoutMillis > 0 && askedKeepAlive;
+        String timeout = timeoutField ? "Keep-Alive: timeout=" + timeoutMillis / 1000 + "\r\n" : "";
         if (!http11) {
             return "Connection: keep-alive\r\n" + timeout;
         }

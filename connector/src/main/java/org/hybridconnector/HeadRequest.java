@@ -26,13 +26,6 @@ final class HeadRequest {
     private HeadRequest() {
     }
 
-    /** A new request, its response attached, for {@code served}. */
-    static Request translate(SelfServed served, boolean secure) {
-        Request request = new Request();
-        request.setResponse(new Response());
-        return translate(served, secure, request);
-    }
-
     /**
      * Fills {@code request}, recycled, and its attached response for {@code served}: a pair kept
      * for reuse keeps the Catalina request and response the adapter hangs on it as notes, which are

@@ -13,6 +13,13 @@ class HeadRequestTest {
 
     private static final long START = 1_000_000_000L;
 
+    /** A request with its response attached, as the log keeps one for reuse. */
+    private static Request pair() {
+        Request request = new Request();
+        request.setResponse(new org.apache.coyote.Response());
+        return request;
+    }
+
     private static SelfServed served(String head) {
         ByteBuffer buffer = ByteBuffer.allocate(2048);
         buffer.put(head.getBytes(StandardCharsets.ISO_8859_1));
@@ -23,7 +30,7 @@ class HeadRequestTest {
     @Test
     void testTheRequestLineHeadersAndAddressesOfATurnedAwayRequest() {
         Request request = HeadRequest.translate(served("GET /probe/echo?n=new HTTP/1.1\r\nHost: shop.example:8443\r\n"
-                + "User-Agent: curl/8.0\r\nCookie: a=b\r\n\r\n"), false);
+                + "User-Agent: curl/8.0\r\nCookie: a=b\r\n\r\n"), false, pair());
         assertEquals("GET", request.method().toString());
         assertEquals("/probe/echo", request.requestURI().toString());
         assertEquals("n=new", request.queryString().toString());
@@ -43,7 +50,7 @@ class HeadRequestTest {
 
     @Test
     void testTheResponseCarriesTheStatusAndTheBytesSent() {
-        Request request = HeadRequest.translate(served("GET / HTTP/1.1\r\nHost: x\r\n\r\n"), true);
+        Request request = HeadRequest.translate(served("GET / HTTP/1.1\r\nHost: x\r\n\r\n"), true, pair());
         assertEquals(503, request.getResponse().getStatus());
         assertEquals(211, request.getResponse().getContentWritten());
         assertEquals(211, request.getResponse().getBytesWritten(false));
@@ -53,7 +60,7 @@ class HeadRequestTest {
     @Test
     void testWithoutAQueryOrAPortTheSchemesPortIsTheServerPort() {
         Request request = HeadRequest.translate(served("\r\nPOST /a/b HTTP/1.1\r\nhost: [::1]\r\n"
-                + "Content-Length: 3\r\n\r\nabc"), false);
+                + "Content-Length: 3\r\n\r\nabc"), false, pair());
         assertEquals("POST", request.method().toString());
         assertEquals("/a/b", request.requestURI().toString());
         assertNull(request.queryString().toString());
@@ -66,7 +73,7 @@ class HeadRequestTest {
     @Test
     void testAnAbsoluteFormTargetNamesTheHostAndThePath() {
         Request request = HeadRequest.translate(served("GET http://example.com:81/x/y?q=1 HTTP/1.1\r\n"
-                + "Host: other\r\n\r\n"), false);
+                + "Host: other\r\n\r\n"), false, pair());
         assertEquals("/x/y", request.requestURI().toString());
         assertEquals("q=1", request.queryString().toString());
         assertEquals("example.com", request.serverName().toString());
@@ -75,7 +82,8 @@ class HeadRequestTest {
 
     @Test
     void testHeaderValuesLoseTheirSurroundingWhitespaceAndBareLineFeedsEndLines() {
-        Request request = HeadRequest.translate(served("GET /z HTTP/1.0\nAccept:\t text/html  \nX-Empty:\n\n"), false);
+        Request request = HeadRequest.translate(served("GET /z HTTP/1.0\nAccept:\t text/html  \nX-Empty:\n\n"), false,
+                pair());
         assertEquals("HTTP/1.0", request.protocol().toString());
         assertEquals("text/html", request.getHeader("accept"));
         assertEquals("", request.getHeader("x-empty"));
