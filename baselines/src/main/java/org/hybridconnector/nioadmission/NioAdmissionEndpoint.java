@@ -82,9 +82,16 @@ public class NioAdmissionEndpoint extends NioEndpoint {
 
     static boolean everyWorkerBusy(Executor executor) {
         if (executor instanceof ThreadPoolExecutor pool) { // the connector's own, from createExecutor()
-            return pool.getActiveCount() >= pool.getMaximumPoolSize();
+            // A thread the pool has started but that has not yet reached its queue counts as
+            // active (its worker is born locked), so right after start every prestarted thread
+            // looks busy. Such a thread has no task; the count of tasks not yet completed has it
+            // right, and is never below the truly active threads.
+            int busy = Math.min(pool.getActiveCount(), pool.getSubmittedCount());
+            return busy >= pool.getMaximumPoolSize();
         }
         if (executor instanceof ResizableExecutor shared) { // a shared <Executor>
+            // The same moment after its start can read busy here; it offers no task count to
+            // correct with, and the cost is a held acceptor's first millisecond poll.
             return shared.getActiveCount() >= shared.getMaxThreads();
         }
         return false;

@@ -15,7 +15,9 @@ import java.net.SocketTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Semaphore;
+import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -24,6 +26,8 @@ import org.apache.coyote.Request;
 import org.hybridconnector.Conditions;
 import org.hybridconnector.PlainTextAdapter;
 import org.apache.tomcat.util.net.Acceptor.AcceptorState;
+import org.apache.tomcat.util.threads.TaskQueue;
+import org.apache.tomcat.util.threads.ThreadPoolExecutor;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -127,6 +131,30 @@ class NioAdmissionProtocolTest {
         await(() -> NioAdmissionEndpoint.everyWorkerBusy(protocol.getExecutor()), "one /hold fills one worker");
         assertEquals(false, NioAdmissionEndpoint.everyWorkerBusy(Runnable::run), "a foreign executor has no bound");
         assertEquals(false, NioAdmissionEndpoint.hasWorkerBound(Runnable::run));
+    }
+
+    @Test
+    void testAThreadNotYetAtItsQueueIsNotBusy() throws Exception {
+        // Holds each pool thread before it runs its worker loop: Tomcat's pool then reports the
+        // thread active, as it does for a moment after every start.
+        CountDownLatch go = new CountDownLatch(1);
+        ThreadFactory heldThreads = work -> new Thread(() -> {
+            try {
+                go.await();
+            } catch (InterruptedException stopping) {
+                return;
+            }
+            work.run();
+        });
+        ThreadPoolExecutor pool = new ThreadPoolExecutor(1, 1, 60, TimeUnit.SECONDS, new TaskQueue(), heldThreads);
+        try {
+            pool.prestartAllCoreThreads();
+            assertEquals(1, pool.getActiveCount(), "the held thread must read as active, or this test shows nothing");
+            assertEquals(false, NioAdmissionEndpoint.everyWorkerBusy(pool));
+        } finally {
+            go.countDown();
+            pool.shutdownNow();
+        }
     }
 
     @Test
