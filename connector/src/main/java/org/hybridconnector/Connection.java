@@ -57,8 +57,10 @@ final class Connection implements Selectable, QueuedHandBack.Steps {
 
     private State state = State.SERVING;
     private boolean wantsWrite;
-    /** Changes with every change of wait, so that a deadline set for an earlier wait is known stale. */
-    private long ticket;
+    /** Its place in the queue of its current wait's deadline; it leaves with every change of wait. */
+    private final ExpiryQueue.Place<Selectable> waiting = new ExpiryQueue.Place<>(this);
+    /** Its place among new connections, until its {@link Deadline#FRESH} grace ends, whatever it does meanwhile. */
+    private final ExpiryQueue.Place<Selectable> fresh = new ExpiryQueue.Place<>(this);
     private SelectionKey key;
     private Transfer transfer;
     /** When the client last took bytes of the transfer (or it began): its stall deadline counts from then. */
@@ -97,7 +99,7 @@ final class Connection implements Selectable, QueuedHandBack.Steps {
             return;
         }
         key = wrapper.getSocket().register(selector, 0, this);
-        parks.add(Deadline.FRESH, this, ticket, System.nanoTime());
+        parks.add(Deadline.FRESH, fresh, System.nanoTime());
         // A TLS connection's first bytes are its handshake, for a worker to advance.
         park(wrapper.isHandshakeComplete() ? State.AWAIT_HEAD : State.AWAIT_DATA, Deadline.HEAD);
     }
@@ -124,7 +126,7 @@ final class Connection implements Selectable, QueuedHandBack.Steps {
         parks.transfersChanged(1);
         enter(State.SENDING);
         transferProgress = System.nanoTime();
-        parks.add(Deadline.STALL, this, ticket, transferProgress);
+        parks.add(Deadline.STALL, waiting, transferProgress);
     }
 
     @Override
@@ -172,11 +174,6 @@ final class Connection implements Selectable, QueuedHandBack.Steps {
     }
 
     @Override
-    public boolean holdsTicket(long ticket) {
-        return this.ticket == ticket;
-    }
-
-    @Override
     public void expired(Deadline deadline, long now) {
         switch (deadline) {
             case FRESH -> wrapper.settleFresh();
@@ -187,7 +184,7 @@ final class Connection implements Selectable, QueuedHandBack.Steps {
                     close();
                 } else {
                     // The client has taken bytes since: its deadline counts from the last of them.
-                    parks.add(Deadline.STALL, this, ticket, transferProgress);
+                    parks.add(Deadline.STALL, waiting, transferProgress);
                 }
             }
         }
@@ -234,11 +231,11 @@ final class Connection implements Selectable, QueuedHandBack.Steps {
         return state == State.AWAIT_HEAD || state == State.AWAIT_DATA;
     }
 
-    /** Moves to {@code next}, keeping the parked count, and makes every earlier deadline stale. */
+    /** Moves to {@code next}, keeping the parked count; the deadline of the wait it leaves is dropped. */
     private void enter(State next) {
         boolean wasParked = isParked();
         state = next;
-        ticket++;
+        waiting.leave();
         if (wasParked != isParked()) {
             parks.parkedChanged(wasParked ? -1 : 1);
         }
@@ -246,7 +243,7 @@ final class Connection implements Selectable, QueuedHandBack.Steps {
 
     private void park(State parking, Deadline deadline) {
         enter(parking);
-        parks.add(deadline, this, ticket, System.nanoTime());
+        parks.add(deadline, waiting, System.nanoTime());
     }
 
     /** Parks until the next request head is complete, or serves one already buffered (pipelining). */
@@ -367,7 +364,7 @@ final class Connection implements Selectable, QueuedHandBack.Steps {
             if (wrapper.isClosed()) {
                 close();
             } else {
-                parks.add(Deadline.HEAD, this, ticket, now);
+                parks.add(Deadline.HEAD, waiting, now);
             }
             return;
         }

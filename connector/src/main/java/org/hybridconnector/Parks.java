@@ -47,16 +47,18 @@ final class Parks {
     /** @param settings whose time-outs apply, read again before each select (JMX may change them) */
     Parks(AbstractEndpoint<?,?> settings) {
         this.settings = settings;
-        this.keepAlive = new ExpiryQueue<>(settings.getKeepAliveTimeout(), Selectable::holdsTicket);
-        this.head = new ExpiryQueue<>(settings.getConnectionTimeout(), Selectable::holdsTicket);
-        this.stall = new ExpiryQueue<>(settings.getConnectionTimeout(), Selectable::holdsTicket);
-        // A new connection's grace ends whatever it is doing by then.
-        this.fresh = new ExpiryQueue<>(FRESH_GRACE_MILLIS, (connection, ticket) -> true);
+        this.keepAlive = new ExpiryQueue<>(settings.getKeepAliveTimeout());
+        this.head = new ExpiryQueue<>(settings.getConnectionTimeout());
+        this.stall = new ExpiryQueue<>(settings.getConnectionTimeout());
+        this.fresh = new ExpiryQueue<>(FRESH_GRACE_MILLIS); // ends whatever the connection does by then
     }
 
-    /** Sets a deadline for the wait {@code connection} began at {@code nowNanos} under {@code ticket}. */
-    void add(Deadline deadline, Selectable connection, long ticket, long nowNanos) {
-        queue(deadline).add(connection, ticket, nowNanos);
+    /**
+     * Sets a deadline for the wait a connection began at {@code nowNanos}, holding its
+     * {@code place} in the deadline's queue until the wait ends ({@link ExpiryQueue.Place#leave()}).
+     */
+    void add(Deadline deadline, ExpiryQueue.Place<Selectable> place, long nowNanos) {
+        queue(deadline).add(place, nowNanos);
     }
 
     /** An asynchronous operation's deadline: {@code connection}'s operation may be due then. */

@@ -13,9 +13,6 @@ interface Selectable {
     /** The channel is ready for {@code readyOps} ({@link java.nio.channels.SelectionKey} bits). */
     void selected(int readyOps);
 
-    /** Whether the wait a deadline was set for, under {@code ticket}, is still the current one. */
-    boolean holdsTicket(long ticket);
-
     /** A deadline of the connection's current wait has passed. */
     void expired(Deadline deadline, long nowNanos);
 
