@@ -226,8 +226,7 @@ final class HybridSocketWrapper extends VectoredSocketWrapper implements Transfe
      */
     void releaseBuffersIfEmpty(BufferPool pool) {
         SocketBufferHandler buffers = socketBufferHandler;
-        if (buffers == BufferPool.NONE || buffers == BufferPool.CLOSED) {
-            // Given back already, or closed.
+        if (buffers == BufferPool.NONE || buffers == BufferPool.CLOSED) { // given back already, or closed
             return;
         }
         buffers.configureReadBufferForWrite();
@@ -363,6 +362,15 @@ final class HybridSocketWrapper extends VectoredSocketWrapper implements Transfe
     }
 
     // ------------------------------------------------------------------ close
+
+    /** Closes, and gives the buffers to {@code pool} if not {@code null}: the caller knows nothing else holds them. */
+    void close(BufferPool pool) {
+        SocketBufferHandler held = socketBufferHandler;
+        close();
+        if (pool != null && held != BufferPool.NONE && held != BufferPool.CLOSED) {
+            pool.giveBack(held);
+        }
+    }
 
     @Override
     protected void doClose() {
