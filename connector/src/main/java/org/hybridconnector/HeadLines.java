@@ -14,6 +14,13 @@ import org.hybridconnector.cache.HeaderFields;
  */
 final class HeadLines {
 
+    /** Field names spelled as browsers, HTTP clients and Coyote spell them. */
+    private static final String[] FIELD_NAMES = { "Host", "User-Agent", "Accept", "Accept-Encoding",
+            "Accept-Language", "Connection", "Referer", "Cookie", "If-Modified-Since", "If-None-Match",
+            "Cache-Control", "Pragma", "Content-Type", "Content-Length", "Date", "Server", "ETag",
+            "Last-Modified", "Accept-Ranges", "Vary", "Expires", "host", "user-agent", "accept",
+            "accept-encoding", "connection" };
+
     private HeadLines() {
     }
 
@@ -50,6 +57,37 @@ final class HeadLines {
     }
 
     /**
+     * The text of {@code [from, end)}: one of {@code known} if the bytes spell it exactly, so that
+     * the words every head repeats (methods, versions, common field names) are not made anew for
+     * each; otherwise a new string.
+     */
+    static String text(byte[] head, int from, int end, String[] known) {
+        for (String word : known) {
+            if (spells(head, from, end, word)) {
+                return word;
+            }
+        }
+        return text(head, from, end);
+    }
+
+    /** White space around a field value (RFC 9110 §5.5): space and tab; more than that is already refused. */
+    private static boolean isBlank(byte b) {
+        return b == ' ' || b == '\t';
+    }
+
+    private static boolean spells(byte[] head, int from, int end, String word) {
+        if (end - from != word.length()) {
+            return false;
+        }
+        for (int i = 0; i < word.length(); i++) {
+            if (head[from + i] != word.charAt(i)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
      * The header fields from the line starting at {@code from} up to the head's empty line, values
      * without their surrounding white space. A line that continues the one before (obs-fold) or
      * has no colon is left out.
@@ -63,7 +101,15 @@ final class HeadLines {
             }
             int colon = indexOf(head, i, lineEnd, ':');
             if (colon < lineEnd && head[i] != ' ' && head[i] != '\t') {
-                fields.add(text(head, i, colon), text(head, colon + 1, lineEnd).strip());
+                int valueStart = colon + 1;
+                int valueEnd = lineEnd;
+                while (valueStart < valueEnd && isBlank(head[valueStart])) {
+                    valueStart++;
+                }
+                while (valueEnd > valueStart && isBlank(head[valueEnd - 1])) {
+                    valueEnd--;
+                }
+                fields.add(text(head, i, colon, FIELD_NAMES), text(head, valueStart, valueEnd));
             }
             i = next(head, lineEnd);
         }

@@ -14,6 +14,9 @@ import org.hybridconnector.cache.RequestFacts;
  */
 record RequestHead(String method, String target, String protocol, HeaderFields fields) {
 
+    private static final String[] METHODS = { "GET", "HEAD", "POST" };
+    private static final String[] VERSIONS = { "HTTP/1.1", "HTTP/1.0" };
+
     /** Reads {@code head}, which {@link HeadScanner} has judged (bytes after its empty line are ignored). */
     static RequestHead read(byte[] head) {
         int start = HeadLines.firstLine(head);
@@ -21,8 +24,8 @@ record RequestHead(String method, String target, String protocol, HeaderFields f
         int methodEnd = HeadLines.indexOf(head, start, lineEnd, ' ');
         int targetStart = Math.min(methodEnd + 1, lineEnd);
         int targetEnd = HeadLines.indexOf(head, targetStart, lineEnd, ' ');
-        return new RequestHead(HeadLines.text(head, start, methodEnd), HeadLines.text(head, targetStart, targetEnd),
-                HeadLines.text(head, Math.min(targetEnd + 1, lineEnd), lineEnd),
+        return new RequestHead(HeadLines.text(head, start, methodEnd, METHODS), HeadLines.text(head, targetStart, targetEnd),
+                HeadLines.text(head, Math.min(targetEnd + 1, lineEnd), lineEnd, VERSIONS),
                 HeadLines.fields(head, HeadLines.next(head, lineEnd)));
     }
 

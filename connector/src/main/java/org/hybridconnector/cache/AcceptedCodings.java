@@ -33,21 +33,28 @@ final class AcceptedCodings {
     private static final Pattern QVALUE = Pattern.compile("0(\\.[0-9]{0,3})?|1(\\.0{0,3})?");
     private static final String IDENTITY = "identity";
     private static final String ANY = "*";
+    /** What a request without the field accepts; made once, as most requests that ask for images have none. */
+    private static final AcceptedCodings IDENTITY_ONLY = new AcceptedCodings(Map.of(), null, true);
 
     /** Whether each coding listed, other than {@code identity} and {@code *}, is accepted, by name. */
     private final Map<String,Boolean> listed;
     /** Whether {@code *} is accepted, or {@code null} if it is not listed. */
     private final Boolean any;
     private final boolean identity;
+    private final String variant;
 
     private AcceptedCodings(Map<String,Boolean> listed, Boolean any, boolean identity) {
         this.listed = listed;
         this.any = any;
         this.identity = identity;
+        this.variant = spellVariant();
     }
 
     /** The codings {@code fields} accept, or {@code null} if their {@code Accept-Encoding} is unclear (see above). */
     static AcceptedCodings of(HeaderFields fields) {
+        if (!fields.contains("Accept-Encoding")) {
+            return IDENTITY_ONLY;
+        }
         Map<String,Boolean> listed = new TreeMap<>();
         for (String element : fields.elements("Accept-Encoding")) {
             int semicolon = element.indexOf(';');
@@ -97,7 +104,12 @@ final class AcceptedCodings {
 
     /** Whether every one of {@code codings} (a body's {@code Content-Encoding} members) is accepted. */
     boolean acceptsAll(List<String> codings) {
-        return codings.stream().allMatch(this::accepts);
+        for (String coding : codings) {
+            if (!accepts(coding)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /**
@@ -105,6 +117,10 @@ final class AcceptedCodings {
      * implied, that is under an accepted {@code *}.
      */
     String variant() {
+        return variant;
+    }
+
+    private String spellVariant() {
         StringJoiner variant = new StringJoiner(",");
         boolean anyAccepted = Boolean.TRUE.equals(any);
         listed.forEach((coding, accepted) -> {

@@ -73,9 +73,21 @@ record CacheKey(String host, String target) {
         } catch (IllegalArgumentException e) {
             return null;
         }
-        String host = authority.toLowerCase(Locale.ENGLISH);
-        boolean localPortNamed = colon >= 0 && host.substring(colon + 1).equals(Integer.toString(localPort));
-        return localPortNamed ? host.substring(0, colon) : host;
+        String host = authority.toLowerCase(Locale.ENGLISH); // itself if already lower case, as hosts mostly are
+        return colon >= 0 && names(host, colon + 1, localPort) ? host.substring(0, colon) : host;
+    }
+
+    /** Whether {@code host} from {@code start} on is {@code port} in decimal, spelled as Integer.toString spells it. */
+    private static boolean names(String host, int start, int port) {
+        int value = 0;
+        for (int i = start; i < host.length(); i++) {
+            char c = host.charAt(i);
+            if (c < '0' || c > '9' || i == start && c == '0' && host.length() - start > 1 || value > 65535) {
+                return false;
+            }
+            value = value * 10 + (c - '0');
+        }
+        return host.length() > start && value == port;
     }
 
     /** The host without its port. */
