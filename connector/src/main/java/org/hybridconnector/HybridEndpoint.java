@@ -240,7 +240,7 @@ public class HybridEndpoint extends ChannelEndpoint {
         if (accelerator != null) {
             accelerator.started(getDomain(), getName());
         }
-        selectorLoop = new SelectorLoop(getName(), log, parks, policy.clock().and(workerPools));
+        selectorLoop = new SelectorLoop(getName(), log, parks, policy.clock().and(workerPools), selfServed::flush);
         statistics.started(parks, workerPools);
         Thread thread = new Thread(selectorLoop, getName() + "-Selector");
         thread.setDaemon(true);

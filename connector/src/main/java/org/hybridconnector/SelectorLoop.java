@@ -16,7 +16,8 @@ import org.hybridconnector.admission.MeasuringClock;
 /**
  * The selector thread: waits on the {@link Selector} for the connections parked in it, reports
  * each ready key to its connection ({@link Selectable#selected}), runs the updates other threads
- * queued, expires the deadlines of {@link Parks}, and ticks the measuring clock.
+ * queued, expires the deadlines of {@link Parks}, ticks the measuring clock, and hands on what the
+ * round leaves for other threads.
  * <p>
  * It is the only thread that touches the selector and its keys. Another thread that wants a
  * connection's key changed (a worker handing a connection back, the acceptor registering a new
@@ -47,13 +48,16 @@ final class SelectorLoop implements Runnable {
     private final Selector selector;
     private final Parks parks;
     private final MeasuringClock clock;
+    /** What the end of each round hands on: the responses the loop wrote itself, to Tomcat's log. */
+    private final Runnable endOfRound;
     private final ConcurrentLinkedQueue<Update> updates = new ConcurrentLinkedQueue<>();
     private final AtomicBoolean wakeupPending = new AtomicBoolean();
     private volatile boolean draining;
     private volatile boolean running = true;
 
-    SelectorLoop(String name, Log log, Parks parks, MeasuringClock clock) throws IOException {
+    SelectorLoop(String name, Log log, Parks parks, MeasuringClock clock, Runnable endOfRound) throws IOException {
         this.name = name;
+        this.endOfRound = endOfRound;
         this.log = log;
         this.parks = parks;
         this.clock = clock;
@@ -111,11 +115,13 @@ final class SelectorLoop implements Runnable {
                 long now = System.nanoTime();
                 parks.expire(now);
                 clock.tick(now);
+                endOfRound.run();
             }
         } catch (Throwable t) {
             log.error(sm.getString("selector.failed", name), t);
         } finally {
             closeEverything();
+            endOfRound.run();
         }
     }
 

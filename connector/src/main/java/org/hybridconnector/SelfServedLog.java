@@ -1,5 +1,7 @@
 package org.hybridconnector;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.Executor;
@@ -25,12 +27,13 @@ import org.apache.tomcat.util.res.StringManager;
  * bytesSent, processingTime, maxTime), as Coyote's processors count theirs through their
  * {@code RequestInfo}.
  * <p>
- * Threads: the selector thread calls {@link #report}, which never blocks and does no logging work
- * itself (the adapter maps the request, and an access log may write to disk as it goes): it queues
- * the report for Tomcat's utility executor, where one task at a time logs what is waiting. If that
- * executor refuses it, or too many reports are already waiting for it ({@link #MAX_PENDING}, so
- * that a flood of turned-away clients or of cache hits cannot grow its queue without bound), the
- * report is dropped and counted ({@link #droppedCount()}, and a debug line). The utility threads
+ * Threads: the selector thread calls {@link #report} and, at the end of each round of its loop,
+ * {@link #flush}; neither blocks nor does logging work itself (the adapter maps the request, and an
+ * access log may write to disk as it goes): the round's reports are queued together for Tomcat's
+ * utility executor, where one task at a time logs what is waiting. If that executor refuses them,
+ * or too many reports are already waiting for it ({@link #MAX_PENDING}, so that a flood of
+ * turned-away clients or of cache hits cannot grow its queue without bound), reports are dropped
+ * and counted ({@link #droppedCount()}, and a debug line). The utility threads
  * build the request, count it under the request group's lock and call the adapter. The endpoint
  * makes one on its first start and keeps it for its life, so that its counts stay in the group
  * across a stop and a start, as the group's own figures do.
@@ -53,7 +56,9 @@ final class SelfServedLog {
     /** The request and response each report is written into: the drain task's, one at a time. */
     private final Request reused = new Request();
     private final AtomicInteger pending = new AtomicInteger();
-    private final Queue<SelfServed> waiting = new ConcurrentLinkedQueue<>();
+    /** The reports of the selector's current round: its thread's alone. */
+    private List<SelfServed> round = new ArrayList<>();
+    private final Queue<List<SelfServed>> waiting = new ConcurrentLinkedQueue<>();
     /** Whether a drain task is queued or running: at most one is. */
     private final AtomicBoolean draining = new AtomicBoolean();
     private final LongAdder dropped = new LongAdder();
@@ -78,28 +83,42 @@ final class SelfServedLog {
         }
     }
 
-    /** Selector thread: queues {@code served} for the utility executor, or drops it; never blocks. */
+    /** Selector thread: keeps {@code served} until the end of the selector's round ({@link #flush}). */
     void report(SelfServed served) {
+        round.add(served);
+    }
+
+    /**
+     * Selector thread, at the end of each round of the loop: queues the round's reports for the
+     * utility executor, or drops them; never blocks. One hand-over a round, not one a response.
+     */
+    void flush() {
+        if (round.isEmpty()) {
+            return;
+        }
+        List<SelfServed> batch = round;
+        round = new ArrayList<>();
         Adapter target = adapter.get();
         Executor runner = executor.get();
-        if (target == null || runner == null) {
-            drop(served, null);
+        // Only this thread adds to pending; the drain only lowers it, so the room can only grow.
+        int room = target == null || runner == null ? 0 : Math.max(0, MAX_PENDING - pending.get());
+        if (room < batch.size()) {
+            batch.subList(room, batch.size()).forEach(refused -> drop(refused, null));
+            batch = batch.subList(0, room);
+        }
+        if (batch.isEmpty()) {
             return;
         }
-        if (pending.incrementAndGet() > MAX_PENDING) {
-            pending.decrementAndGet();
-            drop(served, null);
-            return;
-        }
-        waiting.add(served);
+        pending.addAndGet(batch.size());
+        waiting.add(batch);
         if (draining.compareAndSet(false, true)) {
             try {
                 runner.execute(() -> drain(target));
             } catch (RejectedExecutionException e) {
                 draining.set(false);
-                for (SelfServed refused; (refused = waiting.poll()) != null; ) {
-                    pending.decrementAndGet();
-                    drop(refused, e);
+                for (List<SelfServed> refused; (refused = waiting.poll()) != null; ) {
+                    pending.addAndGet(-refused.size());
+                    refused.forEach(one -> drop(one, e));
                 }
             }
         }
@@ -111,9 +130,11 @@ final class SelfServedLog {
      */
     private void drain(Adapter target) {
         do {
-            for (SelfServed served; (served = waiting.poll()) != null; ) {
-                pending.decrementAndGet();
-                log(target, served);
+            for (List<SelfServed> batch; (batch = waiting.poll()) != null; ) {
+                for (SelfServed served : batch) {
+                    log(target, served);
+                }
+                pending.addAndGet(-batch.size());
             }
             draining.set(false);
         } while (!waiting.isEmpty() && draining.compareAndSet(false, true));

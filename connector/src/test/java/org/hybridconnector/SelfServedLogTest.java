@@ -40,6 +40,7 @@ class SelfServedLogTest {
         SelfServedLog log = new SelfServedLog(() -> adapter, () -> later, group, false,
                 LogFactory.getLog(SelfServedLogTest.class));
         log.report(served());
+        log.flush();
         assertEquals(List.of(), logged, "the selector thread does not log");
         assertEquals(0, group.getRequestCount());
         queued.forEach(Runnable::run);
@@ -60,6 +61,7 @@ class SelfServedLogTest {
         SelfServedLog log = new SelfServedLog(() -> adapter, () -> refusing, group, false,
                 LogFactory.getLog(SelfServedLogTest.class));
         log.report(served());
+        log.flush();
         assertEquals(1, log.droppedCount());
         assertEquals(List.of(), logged);
         assertEquals(0, group.getRequestCount());
@@ -69,10 +71,15 @@ class SelfServedLogTest {
     void testReportsBeyondThePendingBoundAreDropped() {
         SelfServedLog log = new SelfServedLog(() -> adapter, () -> queued::add, group, false,
                 LogFactory.getLog(SelfServedLogTest.class));
-        for (int i = 0; i < SelfServedLog.MAX_PENDING + 5; i++) {
+        for (int i = 0; i < SelfServedLog.MAX_PENDING - 5; i++) {
             log.report(served());
         }
-        assertEquals(5, log.droppedCount());
+        log.flush();
+        for (int i = 0; i < 10; i++) {
+            log.report(served());
+        }
+        log.flush();
+        assertEquals(5, log.droppedCount(), "the second round's reports beyond the bound");
         queued.forEach(Runnable::run);
         assertEquals(SelfServedLog.MAX_PENDING, group.getRequestCount());
     }
@@ -81,13 +88,31 @@ class SelfServedLogTest {
     void testABurstOfReportsCostsTheExecutorOneTask() {
         SelfServedLog log = new SelfServedLog(() -> adapter, () -> queued::add, group, false,
                 LogFactory.getLog(SelfServedLogTest.class));
-        for (int i = 0; i < 100; i++) {
-            log.report(served());
+        for (int round = 0; round < 10; round++) {
+            for (int i = 0; i < 10; i++) {
+                log.report(served());
+            }
+            log.flush();
         }
-        assertEquals(1, queued.size(), "one drain task for the burst");
+        assertEquals(1, queued.size(), "one drain task for the burst of rounds");
         queued.remove(0).run();
         assertEquals(100, group.getRequestCount());
         log.report(served());
+        log.flush();
         assertEquals(1, queued.size(), "a report after the drain queues a new task");
+    }
+
+    @Test
+    void testReportsWaitForTheEndOfTheRound() {
+        SelfServedLog log = new SelfServedLog(() -> adapter, () -> queued::add, group, false,
+                LogFactory.getLog(SelfServedLogTest.class));
+        log.report(served());
+        log.report(served());
+        assertEquals(0, queued.size(), "nothing is handed over before the round ends");
+        log.flush();
+        log.flush(); // an empty round hands over nothing
+        assertEquals(1, queued.size());
+        queued.remove(0).run();
+        assertEquals(2, group.getRequestCount());
     }
 }

@@ -18,8 +18,20 @@ public final class HeaderFields {
     /** Names and values, alternately, in the order received. */
     private final String[] namesAndValues;
 
+    /** Bit {@code n % 64} set for each name of {@code n} characters: most names asked for are not there, and this says so at once. */
+    private final long nameLengths;
+
     private HeaderFields(String[] namesAndValues) {
         this.namesAndValues = namesAndValues;
+        long lengths = 0;
+        for (int i = 0; i < namesAndValues.length; i += 2) {
+            lengths |= 1L << namesAndValues[i].length();
+        }
+        this.nameLengths = lengths;
+    }
+
+    private boolean mayHave(String name) {
+        return (nameLengths & 1L << name.length()) != 0;
     }
 
     public static Builder builder() {
@@ -41,6 +53,9 @@ public final class HeaderFields {
 
     /** The value of the first line named {@code name}, or {@code null} if there is none. */
     public String value(String name) {
+        if (!mayHave(name)) {
+            return null;
+        }
         for (int i = 0; i < size(); i++) {
             if (name(i).equalsIgnoreCase(name)) {
                 return value(i);
@@ -51,6 +66,9 @@ public final class HeaderFields {
 
     /** How many lines are named {@code name}. */
     public int count(String name) {
+        if (!mayHave(name)) {
+            return 0;
+        }
         int count = 0;
         for (int i = 0; i < size(); i++) {
             if (name(i).equalsIgnoreCase(name)) {

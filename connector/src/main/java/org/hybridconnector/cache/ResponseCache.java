@@ -18,6 +18,8 @@ public final class ResponseCache implements ResponseCacheMBean {
     private final ResponseStore store;
     private final LongAdder hits = new LongAdder();
     private final LongAdder misses = new LongAdder();
+    /** {@link #answer}'s, so the selector thread's alone. */
+    private final CacheKey.LastHost lastHost = new CacheKey.LastHost();
 
     public ResponseCache(CacheSettings settings) {
         this.settings = settings;
@@ -32,7 +34,7 @@ public final class ResponseCache implements ResponseCacheMBean {
         if (!HitRules.mayAsk(request)) {
             return null;
         }
-        CacheKey key = CacheKey.of(request);
+        CacheKey key = CacheKey.of(request, lastHost);
         AcceptedCodings codings = AcceptedCodings.of(request.fields());
         if (key == null || codings == null) {
             return null;
