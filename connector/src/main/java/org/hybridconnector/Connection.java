@@ -386,7 +386,8 @@ final class Connection implements Selectable, QueuedHandBack.Steps {
     private void close() {
         // Between requests or sending, the worker has returned; without a processor attached,
         // nothing but the wrapper holds its buffers, and they can serve another connection.
-        boolean buffersFree = (state == State.AWAIT_HEAD || state == State.SENDING) && wrapper.getCurrentProcessor() == null;
+        boolean buffersFree = (state == State.AWAIT_HEAD || state == State.SENDING)
+                && wrapper.getCurrentProcessor() == null;
         operations.clear();
         endTransfer();
         enter(State.SERVING);

@@ -36,6 +36,28 @@ class CacheKeyTest {
         assertEquals("[::1]:8443", keyWithHost("[::1]:8443").host());
     }
 
+    /** Only the local port spelled as Coyote reads it is left out: another spelling is kept as received. */
+    @Test
+    void testOnlyTheLocalPortItselfIsLeftOut() {
+        assertEquals("example.com:0" + LOCAL_PORT, keyWithHost("example.com:0" + LOCAL_PORT).host());
+        assertEquals("example.com:" + LOCAL_PORT + "0", keyWithHost("example.com:" + LOCAL_PORT + "0").host());
+        assertEquals("example.com:" + (LOCAL_PORT + 1), keyWithHost("example.com:" + (LOCAL_PORT + 1)).host());
+    }
+
+    /** The selector's memo of the last Host gives what reading it anew gives, and notices a new port or host. */
+    @Test
+    void testTheLastHostReadsAsAFreshReading() {
+        CacheKey.LastHost last = new CacheKey.LastHost();
+        assertEquals("example.com", last.host("Example.com:" + LOCAL_PORT, LOCAL_PORT));
+        assertEquals("example.com", last.host("Example.com:" + LOCAL_PORT, LOCAL_PORT));
+        assertEquals("example.com:" + LOCAL_PORT, last.host("Example.com:" + LOCAL_PORT, LOCAL_PORT + 1));
+        assertEquals("other.org", last.host("other.org", LOCAL_PORT + 1));
+        assertNull(last.host("exa mple.com", LOCAL_PORT));
+        assertNull(last.host("exa mple.com", LOCAL_PORT));
+        RequestFacts request = new RequestFacts("GET", "/a", fields("Host", "B.com:" + LOCAL_PORT), LOCAL_PORT);
+        assertEquals(CacheKey.of(request), CacheKey.of(request, last));
+    }
+
     @Test
     void testAMissingRepeatedOrInvalidHostGivesNoKey() {
         assertNull(CacheKey.of(new RequestFacts("GET", "/a", fields(), LOCAL_PORT)));

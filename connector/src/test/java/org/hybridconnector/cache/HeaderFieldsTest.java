@@ -67,4 +67,19 @@ class HeaderFieldsTest {
         assertEquals(-1, fields("Date", "Sun, 06 Nov 1994 08:49:37 GMT", "Date", "Sun, 06 Nov 1994 08:49:37 GMT")
                 .date("Date"));
     }
+
+    /** Names are told apart by length first: a name of 64 characters or more must still be found. */
+    @Test
+    void testNamesOfEveryLengthAreFound() {
+        String long64 = "X-" + "a".repeat(62);
+        String long65 = "X-" + "b".repeat(63);
+        HeaderFields fields = fields(long64, "1", long65, "2", "A", "3");
+        assertEquals("1", fields.value(long64.toUpperCase(java.util.Locale.ENGLISH)));
+        assertEquals("2", fields.value(long65));
+        assertEquals("3", fields.value("a"));
+        assertEquals(1, fields.count(long65));
+        assertNull(fields.value("B"), "a name of the same length as a 65-character one, 65 % 64, is not there");
+        assertNull(fields.value("Host"));
+        assertEquals(0, fields.count("Host"));
+    }
 }
