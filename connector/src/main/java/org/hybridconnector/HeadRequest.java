@@ -71,11 +71,7 @@ final class HeadRequest {
         }
     }
 
-    /** Reads the request line and the header fields of {@code head} into {@code request}. */
-    static void readHead(byte[] head, Request request) {
-        readHead(RequestHead.read(head), request);
-    }
-
+    /** Reads the request line and the header fields of {@code read} into {@code request}. */
     private static void readHead(RequestHead read, Request request) {
         request.method().setString(read.method());
         request.protocol().setString(read.protocol());

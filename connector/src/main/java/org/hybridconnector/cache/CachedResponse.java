@@ -122,30 +122,12 @@ final class CachedResponse {
     /**
      * What a hit at {@code now} writes: its head's fixed part (status line, fields, {@code Date}),
      * the tail ({@code Age}, {@code connectionFields}, the empty line) and the body, or, for a 304,
-     * the 304's head and no body.
+     * the 304's head and no body. Each part is a view of its own position, so that hits on several
+     * connections do not meet.
      */
     ByteBuffer[] hit(long now, String connectionFields, boolean notModified, boolean withBody) {
         return new ByteBuffer[] { (notModified ? notModifiedHead : head).duplicate(),
                 StoredHead.tail(ageSeconds(now), connectionFields), withBody ? body.duplicate() : EMPTY };
-    }
-
-    /** The head of a hit at {@code now}: status line, fields, {@code Date}, {@code Age}, {@code connectionFields}. */
-    ByteBuffer head(long now, String connectionFields) {
-        return joined(hit(now, connectionFields, false, false));
-    }
-
-    /** The head of a 304 answer at {@code now}, likewise. */
-    ByteBuffer notModifiedHead(long now, String connectionFields) {
-        return joined(hit(now, connectionFields, true, false));
-    }
-
-    private static ByteBuffer joined(ByteBuffer[] parts) {
-        return ByteBuffer.allocate(parts[0].remaining() + parts[1].remaining()).put(parts[0]).put(parts[1]).flip();
-    }
-
-    /** A read-only view of its body, of its own position, so hits on several connections do not meet. */
-    ByteBuffer body() {
-        return body.duplicate();
     }
 
     private long ageSeconds(long now) {

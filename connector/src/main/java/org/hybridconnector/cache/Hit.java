@@ -29,23 +29,12 @@ public final class Hit {
     }
 
     /**
-     * The head to write, ending with the connection's own fields ({@code connectionFields}: whole
-     * lines such as {@code "Connection: close\r\n"}, or {@code ""}) and the empty line.
-     */
-    public ByteBuffer head(String connectionFields) {
-        return notModified ? entry.notModifiedHead(now, connectionFields) : entry.head(now, connectionFields);
-    }
-
-    /**
-     * Everything to write, in order, with the connection's own fields ({@code connectionFields}, as
-     * for {@link #head}): the head's parts and the body, for one gathering write.
+     * Everything to write, in order, for one gathering write: the head's parts, ending with the
+     * connection's own fields ({@code connectionFields}: whole lines such as
+     * {@code "Connection: close\r\n"}, or {@code ""}) and the empty line, then the body, empty for a
+     * 304 or a HEAD.
      */
     public ByteBuffer[] buffers(String connectionFields) {
         return entry.hit(now, connectionFields, notModified, withBody);
-    }
-
-    /** The body to write after the head; empty for a 304 or a HEAD. */
-    public ByteBuffer body() {
-        return withBody ? entry.body() : ByteBuffer.allocate(0);
     }
 }

@@ -21,6 +21,20 @@ final class Heads {
     private Heads() {
     }
 
+    /** The head a hit writes ({@link Hit#buffers}, {@link CachedResponse#hit}): every part but the body, as text. */
+    static String writtenHead(java.nio.ByteBuffer[] written) {
+        StringBuilder head = new StringBuilder();
+        for (int i = 0; i < written.length - 1; i++) {
+            head.append(StandardCharsets.ISO_8859_1.decode(written[i].duplicate()));
+        }
+        return head.toString();
+    }
+
+    /** The body a hit writes: its last part. */
+    static java.nio.ByteBuffer writtenBody(java.nio.ByteBuffer[] written) {
+        return written[written.length - 1];
+    }
+
     static HeaderFields fields(String... namesAndValues) {
         HeaderFields.Builder fields = HeaderFields.builder();
         for (int i = 0; i < namesAndValues.length; i += 2) {
