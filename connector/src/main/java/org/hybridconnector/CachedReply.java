@@ -76,8 +76,6 @@ final class CachedReply implements Transfer {
             return;
         }
         reported = true;
-        long bodySent = bodyLength - body().remaining();
-        log.report(new SelfServed(served.head(), served.remoteAddr(), served.remotePort(), served.localAddr(),
-                served.localPort(), served.status(), bodySent, served.startNanos(), System.nanoTime(), served.read()));
+        log.report(served.ended(bodyLength - body().remaining(), System.nanoTime()));
     }
 }

@@ -33,6 +33,12 @@ record SelfServed(byte[] head, String remoteAddr, int remotePort, String localAd
         this(head, remoteAddr, remotePort, localAddr, localPort, status, bytesSent, startNanos, endNanos, null);
     }
 
+    /** This response as it ended: {@code bytesSent} of its body sent, at {@code endNanos}. */
+    SelfServed ended(long bytesSent, long endNanos) {
+        return new SelfServed(head, remoteAddr, remotePort, localAddr, localPort, status, bytesSent, startNanos,
+                endNanos, read);
+    }
+
     /** The head read into its parts, by the selector if it already did. */
     RequestHead request() {
         return read != null ? read : RequestHead.read(head);
