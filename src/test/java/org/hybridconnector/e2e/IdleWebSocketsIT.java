@@ -16,9 +16,9 @@ import org.junit.jupiter.api.extension.ExtendWith;
 /**
  * A thousand open, idle WebSocket connections on the hybrid connector with its ten workers: they
  * wait in the selector and hold no worker, so ordinary requests are still served at once and the
- * pool's busy count stays at zero (Tomcat's upgrade handlers hand an upgraded connection back to
- * the endpoint whenever it has nothing to read); afterwards every one of them still echoes and
- * closes with a handshake.
+ * pool's busy count falls back to zero while they stay open (Tomcat's upgrade handlers hand an
+ * upgraded connection back to the endpoint whenever it has nothing to read); afterwards every one
+ * of them still echoes and closes with a handshake.
  */
 @ExtendWith(SharedTomcat.class)
 class IdleWebSocketsIT {
@@ -52,7 +52,6 @@ class IdleWebSocketsIT {
             }
             Await.until(() -> parked(tomcat) >= SOCKETS, 20, "the WebSockets are not all parked in the selector");
 
-            int mostBusy = 0;
             for (int i = 0; i < 20; i++) {
                 long start = System.nanoTime();
                 try (RawConnection connection = RawConnection.open(port, 10_000)) {
@@ -62,10 +61,11 @@ class IdleWebSocketsIT {
                 long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
                 assertTrue(millis < PROMPT_MILLIS, "a request beside " + SOCKETS + " idle WebSockets took " + millis +
                         " ms");
-                mostBusy = Math.max(mostBusy, Integer.parseInt(tomcat.threadPoolAttribute(HYBRID, "currentThreadsBusy")));
             }
-            // A request just answered may still count for the moment its worker takes to finish.
-            assertTrue(mostBusy <= 1, "busy workers beside idle WebSockets: " + mostBusy);
+            // Polled, not sampled once per request: a worker whose reply the client has read may
+            // still be closing its connection, and on a loaded machine more than one can lag so.
+            // Were the sockets holding workers, a thousand of them would keep all ten busy.
+            Await.until(() -> busy(tomcat) == 0, 20, "workers stay busy beside idle WebSockets");
             assertTrue(parked(tomcat) >= SOCKETS, "WebSockets left the selector: " + parked(tomcat));
 
             List<CompletableFuture<?>> sent = new ArrayList<>();
@@ -92,6 +92,10 @@ class IdleWebSocketsIT {
         }
         ConnectorCounters after = ConnectorCounters.awaitAtMost(tomcat, HYBRID, atRest, 30_000);
         assertTrue(after.atMost(atRest), "left behind: " + after + " against " + atRest + " at rest");
+    }
+
+    private static int busy(TomcatServer tomcat) throws Exception {
+        return Integer.parseInt(tomcat.threadPoolAttribute(HYBRID, "currentThreadsBusy"));
     }
 
     private static int parked(TomcatServer tomcat) throws Exception {
