@@ -2,6 +2,7 @@ package org.hybridconnector.e2e;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
@@ -89,6 +90,7 @@ class ByteSplitFuzzIT {
     @Property
     void testSplitDeliveryIsAnsweredAsOneWrite(@ForAll("deliveries") Delivery delivery) throws Exception {
         int port = tomcat.port(HYBRID);
+        int logged = tomcat.accessLog().size();
         SplitDelivery.Outcome whole = SplitDelivery.deliver(port, delivery.stream(), List.of(), List.of(),
                 READ_TIMEOUT_MILLIS);
         SplitDelivery.Outcome split = SplitDelivery.deliver(port, delivery.stream(), delivery.cuts(),
@@ -105,10 +107,24 @@ class ByteSplitFuzzIT {
                     delivery.pauses(), READ_TIMEOUT_MILLIS);
             assertTrue(same(whole, nioWhole) && same(split, nioSplit), () -> "split and whole differ, unlike stock NIO;" +
                     "\nhybrid whole: " + whole + "\nhybrid split: " + split + "\nnio whole: " + nioWhole +
-                    "\nnio split: " + nioSplit);
+                    "\nnio split: " + nioSplit + "\naccess log since the hybrid's whole delivery:\n" +
+                    String.join("\n", accessLogFrom(logged)));
         }
 
         ConnectorCounters after = ConnectorCounters.awaitAtMost(tomcat, HYBRID, atRest, 5000);
         assertTrue(after.atMost(atRest), "the connector kept " + after + " after the stream; at rest " + atRest);
+    }
+
+    /**
+     * The access log's lines from {@code line} on: on a rare mismatch they tell whether the server
+     * answered the request whose reply the client did not get.
+     */
+    private static List<String> accessLogFrom(int line) {
+        try {
+            List<String> lines = tomcat.accessLog();
+            return lines.subList(Math.min(line, lines.size()), lines.size());
+        } catch (IOException e) {
+            return List.of("(the access log could not be read: " + e + ")");
+        }
     }
 }
