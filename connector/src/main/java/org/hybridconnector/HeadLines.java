@@ -1,6 +1,7 @@
 package org.hybridconnector;
 
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 
 import org.hybridconnector.cache.HeaderFields;
 
@@ -81,6 +82,37 @@ final class HeadLines {
         }
         for (int i = 0; i < word.length(); i++) {
             if (head[from + i] != word.charAt(i)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * Whether a field line from {@code from} up to the head's empty line has one of {@code names}
+     * (ignoring case), read without making a string.
+     */
+    static boolean namesAny(byte[] head, int from, List<String> names) {
+        for (int i = from; i < head.length; ) {
+            int lineEnd = lineEnd(head, i);
+            if (lineEnd == i) {
+                return false; // the empty line that ends the head
+            }
+            int colon = indexOf(head, i, lineEnd, ':');
+            for (String name : names) {
+                if (colon - i == name.length() && spellsIgnoringCase(head, i, name)) {
+                    return true;
+                }
+            }
+            i = next(head, lineEnd);
+        }
+        return false;
+    }
+
+    private static boolean spellsIgnoringCase(byte[] head, int from, String word) {
+        for (int i = 0; i < word.length(); i++) {
+            char c = (char) (head[from + i] & 0xff);
+            if (c != word.charAt(i) && Character.toLowerCase(c) != Character.toLowerCase(word.charAt(i))) {
                 return false;
             }
         }

@@ -68,6 +68,42 @@ class ResponseCaptureTest {
         }
     }
 
+    /** RFC 9112 §2.2: a bare LF may end a line; the head's end is found across any split. */
+    @Test
+    void testAHeadWithBareLineEndsIsReadHoweverItIsSplit() {
+        for (int piece : List.of(1, 2, 3, 64)) {
+            String target = "/lf/" + piece;
+            serve(request("GET", target), OK_HEAD.replace("\r\n", "\n") + "hello", piece);
+            assertEquals("hello", body(hit(target)), "writes of " + piece + " bytes");
+        }
+        byte[] head = "HTTP/1.1 200 \r\nA: b\r\n\r\nbody".getBytes(StandardCharsets.ISO_8859_1);
+        assertEquals(23, ResponseCapture.headEnd(head, 0, head.length));
+        assertEquals(-1, ResponseCapture.headEnd(head, 0, 22));
+        assertEquals(-1, ResponseCapture.headEnd("\n".getBytes(StandardCharsets.ISO_8859_1), 0, 1));
+    }
+
+    /** RFC 9111 §4.2: without a field that gives a lifetime the response is never fresh; names ignore case. */
+    @Test
+    void testOnlyAResponseThatCanBeFreshIsStored() {
+        serve(request("GET", "/plain"), OK_HEAD.replace("Cache-Control: max-age=60\r\n", "") + "hello", 4096);
+        assertNull(hit("/plain"));
+        serve(request("GET", "/lower"), OK_HEAD.replace("Cache-Control:", "cache-control:") + "hello", 4096);
+        assertEquals("hello", body(hit("/lower")));
+        serve(request("GET", "/expires"), OK_HEAD.replace("Cache-Control: max-age=60", "EXPIRES: "
+                + FastHttpDateFormat.formatDate(NOW + 60_000)) + "hello", 4096);
+        assertEquals("hello", body(hit("/expires")));
+    }
+
+    @Test
+    void testAHeadLongerThanAnyCoyoteWritesIsNotLookedAt() {
+        String longHead = OK_HEAD.replace("\r\n\r\n", "\r\nX-Filler: " + "x".repeat(70_000) + "\r\n\r\n");
+        for (int piece : List.of(4096, 100_000)) {
+            String target = "/long/" + piece;
+            serve(request("GET", target), longHead + "hello", piece);
+            assertNull(hit(target), "writes of " + piece + " bytes");
+        }
+    }
+
     @Test
     void testTheResponseIsStoredBeforeItsLastByteIsSent() {
         ResponseCapture capture = ResponseCapture.of(cache, request("GET", "/early"), NOW);

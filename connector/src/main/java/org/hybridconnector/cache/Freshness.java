@@ -31,6 +31,19 @@ record Freshness(long date, long lifetime, long correctedInitialAge, long respon
     }
 
     /**
+     * Whether {@code response} can have a freshness lifetime at all, read without parsing a date:
+     * an explicit one needs {@code Cache-Control} or {@code Expires} (§4.2.1), a heuristic one
+     * {@code Last-Modified} and a static type (§4.2.2): of {@link ResponseCache#LIFETIME_FIELDS}.
+     * A response that cannot is never stored, and most dynamic responses are such, so it is
+     * turned down before any date is parsed.
+     */
+    static boolean mayHaveLifetime(ResponseFacts response, CacheSettings settings) {
+        HeaderFields fields = response.fields();
+        return fields.contains("Cache-Control") || fields.contains("Expires")
+                || fields.contains("Last-Modified") && settings.isStatic(response.mediaType());
+    }
+
+    /**
      * §4.2.1: {@code s-maxage}, which a shared cache obeys first, then {@code max-age}, then
      * {@code Expires} minus {@code Date}; failing all three, a heuristic (§4.2.2). A repeated or
      * invalid value means stale (§4.2.1, §5.3: an invalid {@code Expires} such as {@code 0} is in

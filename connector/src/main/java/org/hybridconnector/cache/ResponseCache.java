@@ -1,5 +1,6 @@
 package org.hybridconnector.cache;
 
+import java.util.List;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
@@ -13,6 +14,13 @@ import java.util.concurrent.atomic.LongAdder;
  * methods any thread's (JMX, a web application's reload). Times are milliseconds since the epoch.
  */
 public final class ResponseCache implements ResponseCacheMBean {
+
+    /**
+     * The fields a response must have for a freshness lifetime (RFC 9111 §4.2.1, §4.2.2;
+     * {@link Freshness#mayHaveLifetime}): a worker that finds none of them in a {@code GET}'s
+     * response head knows the response will not be stored, and need not read the head further.
+     */
+    public static final List<String> LIFETIME_FIELDS = List.of("Cache-Control", "Expires", "Last-Modified");
 
     private final CacheSettings settings;
     private final ResponseStore store;
@@ -66,9 +74,10 @@ public final class ResponseCache implements ResponseCacheMBean {
      * @param responseTime when the response's head was
      */
     public boolean isStorable(RequestFacts request, ResponseFacts response, long requestTime, long responseTime) {
-        Freshness freshness = Freshness.of(response, settings, requestTime, responseTime);
         return response.bodyLength() <= settings.maxObjectBytes()
-                && Storability.storable(request, response, freshness, settings);
+                && Freshness.mayHaveLifetime(response, settings)
+                && Storability.storable(request, response,
+                        Freshness.of(response, settings, requestTime, responseTime), settings);
     }
 
     /**

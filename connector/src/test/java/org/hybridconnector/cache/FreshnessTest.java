@@ -30,6 +30,25 @@ class FreshnessTest {
         return ok("Content-Type", mediaType, "Last-Modified", date(T0 - daysAgo * DAY));
     }
 
+    /**
+     * §4.2.1 and §4.2.2: only Cache-Control, Expires, or Last-Modified on a static type can give a
+     * lifetime; the quick test says no to nothing else, and whatever it says no to is never fresh.
+     */
+    @Test
+    void testOnlyTheFieldsThatCanGiveALifetimeAreLookedFor() {
+        List<ResponseFacts> may = List.of(ok("Cache-Control", "max-age=60"), ok("Cache-Control", "public"),
+                ok("Expires", date(T0 + DAY)), lastModified("image/png", 10));
+        List<ResponseFacts> cannot = List.of(ok(), ok("Content-Type", "text/html"),
+                lastModified("text/html", 10), ok("Content-Type", "image/png", "ETag", "\"a\""));
+        for (int i = 0; i < may.size(); i++) {
+            assertTrue(Freshness.mayHaveLifetime(may.get(i), SETTINGS), "may have one: " + i);
+        }
+        for (int i = 0; i < cannot.size(); i++) {
+            assertFalse(Freshness.mayHaveLifetime(cannot.get(i), SETTINGS), "cannot have one: " + i);
+            assertFalse(freshness(cannot.get(i)).isFresh(T0), "fresh without a lifetime: " + i);
+        }
+    }
+
     /** §4.2.1: a shared cache takes s-maxage first. */
     @Test
     void testSharedMaxAgeWinsOverMaxAgeAndExpires() {
