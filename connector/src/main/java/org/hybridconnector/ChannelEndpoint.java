@@ -15,6 +15,7 @@ import org.apache.tomcat.util.net.SocketWrapperBase;
 import org.apache.tomcat.util.net.TLSClientHelloExtractor;
 import org.apache.tomcat.util.net.TLSClientHelloExtractor.ExtractorResult;
 import org.apache.tomcat.util.res.StringManager;
+import org.apache.tomcat.util.threads.LimitLatch;
 import org.apache.tomcat.util.threads.ResizableExecutor;
 
 /**
@@ -156,6 +157,27 @@ public abstract class ChannelEndpoint extends AbstractEndpoint<SocketChannel,Soc
         running = false;
         acceptor.stopMillis(100 + 2 * getSocketProperties().getUnlockTimeout());
         return true;
+    }
+
+    /**
+     * Pausing released the connection latch (to free an acceptor waiting on it); a new one makes
+     * {@code maxConnections} apply again, counting the connections that stayed open meanwhile.
+     */
+    @Override
+    public void resume() {
+        if (running && paused && getMaxConnections() != -1) {
+            LimitLatch latch = initializeConnectionLatch();
+            int open = Math.min(connections.size(), getMaxConnections());
+            for (int i = 0; i < open; i++) {
+                try {
+                    latch.countUpOrAwait();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    break;
+                }
+            }
+        }
+        super.resume();
     }
 
     /** Closes every connection still open: the last step of a stop. */

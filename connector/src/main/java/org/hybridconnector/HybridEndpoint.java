@@ -1,5 +1,6 @@
 package org.hybridconnector;
 
+import java.net.InetSocketAddress;
 import java.nio.channels.SocketChannel;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
@@ -12,7 +13,6 @@ import org.apache.tomcat.util.net.SocketEvent;
 import org.apache.tomcat.util.net.SocketProcessorBase;
 import org.apache.tomcat.util.net.SocketWrapperBase;
 import org.apache.tomcat.util.res.StringManager;
-import org.apache.tomcat.util.threads.LimitLatch;
 import org.hybridconnector.admission.AcceptorGate;
 import org.hybridconnector.admission.AdmissionPolicy;
 import org.hybridconnector.admission.BusyWorkersAdmission;
@@ -77,6 +77,8 @@ public class HybridEndpoint extends ChannelEndpoint {
     private volatile ResponseCache responseCache;
     private volatile boolean keepAliveField = true;
     private volatile Accelerator accelerator;
+    /** Where HAProxy's agent checks are answered ({@code agentPort}), or {@code null}. */
+    private volatile InetSocketAddress agentAddress;
     /** Catalina's adapter, as the protocol handler has it: set by the protocol. */
     private volatile Supplier<Adapter> adapter = () -> null;
     /** What the acceptor's gate gave the connection about to be accepted: acceptor thread only. */
@@ -156,6 +158,11 @@ public class HybridEndpoint extends ChannelEndpoint {
         this.minWorkers = minWorkers;
     }
 
+    /** Where the {@link AdmissionAgent} listens from the next start; {@code null}: nowhere. */
+    void setAgentAddress(InetSocketAddress agentAddress) {
+        this.agentAddress = agentAddress;
+    }
+
     // ------------------------------------------------------------- statistics
 
     /** Connections parked in the selector: the {@code keepAliveCount} of Tomcat's ThreadPool bean. */
@@ -217,6 +224,9 @@ public class HybridEndpoint extends ChannelEndpoint {
 
     @Override
     public void startInternal() throws Exception {
+        // Bound first, so that a port in use fails the start before anything runs.
+        InetSocketAddress agentAt = running ? null : agentAddress;
+        AdmissionAgent newAgent = agentAt == null ? null : AdmissionAgent.open(agentAt, this::roomPercent, log);
         if (!startRunning()) {
             return;
         }
@@ -242,6 +252,9 @@ public class HybridEndpoint extends ChannelEndpoint {
         }
         selectorLoop = new SelectorLoop(getName(), log, parks, policy.clock().and(workerPools), selfServed::flush);
         statistics.started(parks, workerPools);
+        if (newAgent != null) {
+            selectorLoop.submit(newAgent::register);
+        }
         Thread thread = new Thread(selectorLoop, getName() + "-Selector");
         thread.setDaemon(true);
         thread.start();
@@ -249,25 +262,9 @@ public class HybridEndpoint extends ChannelEndpoint {
         startAcceptorThread();
     }
 
-    /**
-     * Pausing released the connection latch (to free an acceptor waiting on it); a new one makes
-     * {@code maxConnections} apply again, counting the connections that stayed open meanwhile.
-     */
-    @Override
-    public void resume() {
-        if (running && paused && getMaxConnections() != -1) {
-            LimitLatch latch = initializeConnectionLatch();
-            int open = Math.min(connections.size(), getMaxConnections());
-            for (int i = 0; i < open; i++) {
-                try {
-                    latch.countUpOrAwait();
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    break;
-                }
-            }
-        }
-        super.resume();
+    /** Room for new sessions as the agent reports it: none while paused or stopped. */
+    private int roomPercent() {
+        return running && !paused ? activePolicy.roomPercent(workLoad) : 0;
     }
 
     @Override

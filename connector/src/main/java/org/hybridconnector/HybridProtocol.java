@@ -1,5 +1,7 @@
 package org.hybridconnector;
 
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
 import java.nio.channels.SocketChannel;
 import java.util.Arrays;
 import java.util.List;
@@ -37,9 +39,11 @@ public class HybridProtocol extends AbstractHttp11Protocol<SocketChannel> {
     private static final StringManager sm = StringManager.getManager(HybridProtocol.class);
 
     private final AttributeErrors attributeErrors = new AttributeErrors();
-    private final SessionSettings sessionSettings = new SessionSettings();
+    private SessionSettings sessionSettings = SessionSettings.DEFAULTS;
     private String admissionPolicyName = "busyWorkers";
-    private final CacheAttributes cache = new CacheAttributes();
+    private CacheAttributes cache = CacheAttributes.DEFAULTS;
+    private int agentPort = -1;
+    private InetAddress agentAddress;
 
     public HybridProtocol() {
         super(new HybridEndpoint());
@@ -57,8 +61,10 @@ public class HybridProtocol extends AbstractHttp11Protocol<SocketChannel> {
         checkCombinedAttributes();
         attributeErrors.throwIfAny();
         super.init();
-        endpoint().setResponseCache(cache.enabled ? new ResponseCache(cache.settings()) : null,
+        endpoint().setResponseCache(cache.enabled() ? new ResponseCache(cache.settings()) : null,
                 getUseKeepAliveResponseHeader());
+        endpoint().setAgentAddress(agentPort == -1 ? null
+                : new InetSocketAddress(agentAddress != null ? agentAddress : getAddress(), agentPort + getPortOffset()));
         endpoint().setHeadRules(
                 new HeadRules(getHttpParser(), this::getMaxHeaderCount, this::getMaxHttpRequestHeaderSize));
     }
@@ -119,7 +125,7 @@ public class HybridProtocol extends AbstractHttp11Protocol<SocketChannel> {
     /** {@code busyWorkers} (the paper's rule, the default), {@code sessions} or {@code none}. */
     public void setAdmissionPolicy(String value) {
         try {
-            endpoint().setAdmissionPolicy(AdmissionPolicies.named(value, sessionSettings::build));
+            endpoint().setAdmissionPolicy(AdmissionPolicies.named(value, () -> sessionSettings.build()));
             admissionPolicyName = value.trim();
         } catch (IllegalArgumentException e) {
             attributeErrors.reject("admissionPolicy", value, sm.getString("attributes.oneOf", AdmissionPolicies.NAMES));
@@ -133,31 +139,31 @@ public class HybridProtocol extends AbstractHttp11Protocol<SocketChannel> {
     /** {@code sessions}: the queueing delay, in ms, above which the server counts as overloaded. */
     public void setAdmissionTargetMillis(String value) {
         attributeErrors.parseInt("admissionTargetMillis", value, 1, 600_000, false,
-                v -> sessionSettings.targetMillis = v.intValue());
+                v -> sessionSettings = sessionSettings.withTargetMillis(v.intValue()));
     }
 
     public int getAdmissionTargetMillis() {
-        return sessionSettings.targetMillis;
+        return sessionSettings.targetMillis();
     }
 
     /** {@code sessions}: {@code backlog} (the default) or {@code reject} (503 with Retry-After). */
     public void setTurnAway(String value) {
         attributeErrors.parseChoice("turnAway", value, SessionAdmission.TurnAway.class, "backlog, reject",
-                v -> sessionSettings.turnAway = v);
+                v -> sessionSettings = sessionSettings.withTurnAway(v));
     }
 
     public String getTurnAway() {
-        return sessionSettings.turnAway.name().toLowerCase(Locale.ROOT);
+        return sessionSettings.turnAway().name().toLowerCase(Locale.ROOT);
     }
 
     /** {@code sessions}: {@code connection} (the default) or {@code cookie}. */
     public void setNewSessionBy(String value) {
         attributeErrors.parseChoice("newSessionBy", value, SessionAdmission.NewSessionBy.class, "connection, cookie",
-                v -> sessionSettings.newSessionBy = v);
+                v -> sessionSettings = sessionSettings.withNewSessionBy(v));
     }
 
     public String getNewSessionBy() {
-        return sessionSettings.newSessionBy.name().toLowerCase(Locale.ROOT);
+        return sessionSettings.newSessionBy().name().toLowerCase(Locale.ROOT);
     }
 
     /** {@code sessions} with {@code newSessionBy="cookie"}: the session cookie's name. */
@@ -166,11 +172,11 @@ public class HybridProtocol extends AbstractHttp11Protocol<SocketChannel> {
             attributeErrors.reject("sessionCookieName", value, sm.getString("attributes.cookieName"));
             return;
         }
-        sessionSettings.cookieName = value.trim();
+        sessionSettings = sessionSettings.withCookieName(value.trim());
     }
 
     public String getSessionCookieName() {
-        return sessionSettings.cookieName;
+        return sessionSettings.cookieName();
     }
 
     /** The quick/lengthy cut-off, in ms of average service time; -1 (the default) for one worker pool. */
@@ -211,33 +217,51 @@ public class HybridProtocol extends AbstractHttp11Protocol<SocketChannel> {
         return endpoint().getMinWorkers();
     }
 
+    /** The port on which HAProxy's agent checks are answered with this node's admission state; -1 (the default): none. */
+    public void setAgentPort(String value) {
+        attributeErrors.parseInt("agentPort", value, 1, 65535, true, v -> agentPort = v.intValue());
+    }
+
+    public int getAgentPort() {
+        return agentPort;
+    }
+
+    /** The address the agent port is bound to; by default the connector's {@code address}. */
+    public void setAgentAddress(String value) {
+        attributeErrors.parseAddress("agentAddress", value, v -> agentAddress = v);
+    }
+
+    public String getAgentAddress() {
+        return agentAddress == null ? null : agentAddress.getHostAddress();
+    }
+
     /** Whether the selector answers from a cache of responses (default false). */
     public void setResponseCache(String value) {
-        attributeErrors.parseBoolean("responseCache", value, v -> cache.enabled = v.booleanValue());
+        attributeErrors.parseBoolean("responseCache", value, v -> cache = cache.withEnabled(v.booleanValue()));
     }
 
     public boolean getResponseCache() {
-        return cache.enabled;
+        return cache.enabled();
     }
 
     /** The response cache's bound on the bytes of all its entries (default 64 MiB). */
     public void setResponseCacheSize(String value) {
         attributeErrors.parseInt("responseCacheSize", value, 1024, Integer.MAX_VALUE, false,
-                v -> cache.maxBytes = v.intValue());
+                v -> cache = cache.withMaxBytes(v.intValue()));
     }
 
     public int getResponseCacheSize() {
-        return cache.maxBytes;
+        return cache.maxBytes();
     }
 
     /** The largest body the cache stores, in bytes (default 1 MiB, or {@code responseCacheSize} if smaller). */
     public void setResponseCacheMaxObjectSize(String value) {
         attributeErrors.parseInt("responseCacheMaxObjectSize", value, 0, Integer.MAX_VALUE - 8, false,
-                v -> cache.maxObjectBytes = v);
+                v -> cache = cache.withMaxObjectBytes(v.intValue()));
     }
 
     public int getResponseCacheMaxObjectSize() {
-        return cache.maxObjectBytes();
+        return cache.maxObjectBytesOrDefault();
     }
 
     /** The static media types, {@code type/subtype} or {@code type/*}, comma-separated. */
@@ -247,39 +271,21 @@ public class HybridProtocol extends AbstractHttp11Protocol<SocketChannel> {
             attributeErrors.reject("responseCacheStaticTypes", value, sm.getString("attributes.mediaTypes"));
             return;
         }
-        cache.staticTypes = types;
+        cache = cache.withStaticTypes(types);
     }
 
     public String getResponseCacheStaticTypes() {
-        return String.join(",", cache.staticTypes);
+        return String.join(",", cache.staticTypes());
     }
 
     /** The longest freshness a static type gets from its {@code Last-Modified} alone, in seconds (default 86400). */
     public void setResponseCacheMaxHeuristicSeconds(String value) {
         attributeErrors.parseInt("responseCacheMaxHeuristicSeconds", value, 0, Integer.MAX_VALUE, false,
-                v -> cache.maxHeuristicSeconds = v.intValue());
+                v -> cache = cache.withMaxHeuristicSeconds(v.intValue()));
     }
 
     public int getResponseCacheMaxHeuristicSeconds() {
-        return cache.maxHeuristicSeconds;
-    }
-
-    /** The response cache's attributes, gathered until start-up. */
-    private static final class CacheAttributes {
-        boolean enabled;
-        int maxBytes = 64 << 20;
-        /** As set; {@code null} for the default, 1 MiB or {@code maxBytes} if that is smaller. */
-        Integer maxObjectBytes;
-        List<String> staticTypes = CacheSettings.DEFAULT_STATIC_TYPES;
-        int maxHeuristicSeconds = (int) CacheSettings.DEFAULT_MAX_HEURISTIC_SECONDS;
-
-        CacheSettings settings() {
-            return new CacheSettings(maxBytes, maxObjectBytes(), staticTypes, maxHeuristicSeconds);
-        }
-
-        int maxObjectBytes() {
-            return maxObjectBytes != null ? maxObjectBytes.intValue() : Math.min(1 << 20, maxBytes);
-        }
+        return cache.maxHeuristicSeconds();
     }
 
     /**
@@ -295,23 +301,11 @@ public class HybridProtocol extends AbstractHttp11Protocol<SocketChannel> {
                 "minWorkers",
                 sm.getString("attributes.minWorkersOverMax", Integer.toString(endpoint().getMinWorkers()),
                         Integer.toString(getMaxThreads())));
-        attributeErrors.require(!cache.enabled || cache.maxObjectBytes() <= cache.maxBytes, "responseCacheMaxObjectSize",
-                sm.getString("attributes.objectOverCacheSize", Integer.toString(cache.maxObjectBytes()),
-                        Integer.toString(cache.maxBytes)));
+        attributeErrors.require(!cache.enabled() || cache.maxObjectBytesOrDefault() <= cache.maxBytes(), "responseCacheMaxObjectSize",
+                sm.getString("attributes.objectOverCacheSize", Integer.toString(cache.maxObjectBytesOrDefault()),
+                        Integer.toString(cache.maxBytes())));
         if ("sessions".equalsIgnoreCase(admissionPolicyName)) {
             endpoint().setAdmissionPolicy(sessionSettings.build());
-        }
-    }
-
-    /** The {@code sessions} policy's attributes, gathered until start-up builds the policy. */
-    private static final class SessionSettings {
-        int targetMillis = 200;
-        SessionAdmission.TurnAway turnAway = SessionAdmission.TurnAway.BACKLOG;
-        SessionAdmission.NewSessionBy newSessionBy = SessionAdmission.NewSessionBy.CONNECTION;
-        String cookieName = "JSESSIONID";
-
-        SessionAdmission build() {
-            return new SessionAdmission(targetMillis, turnAway, newSessionBy, cookieName);
         }
     }
 

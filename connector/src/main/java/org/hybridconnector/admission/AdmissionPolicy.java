@@ -10,7 +10,9 @@ package org.hybridconnector.admission;
  * is complete, before any worker is spent on it;</li>
  * <li>the {@link #queueWatcher() queue watcher}, told by each {@link RequestPermit} how long its
  * request waited for a worker;</li>
- * <li>the {@link #clock() measuring clock}, ticked by the selector thread.</li>
+ * <li>the {@link #clock() measuring clock}, ticked by the selector thread;</li>
+ * <li>the {@link #roomPercent room for new sessions}, asked by the admission agent that answers a
+ * load balancer's checks.</li>
  * </ul>
  * Each implementation says in its javadoc what a client observes. Selected in {@code server.xml}
  * by name ({@link AdmissionPolicies}).
@@ -32,5 +34,14 @@ public interface AdmissionPolicy {
 
     default MeasuringClock clock() {
         return MeasuringClock.NONE;
+    }
+
+    /**
+     * How much room for new sessions the policy sees now, as a percentage: 0 while it would turn
+     * a new session away (or hold it back), up to 100 while nothing limits them. A load balancer
+     * sends new sessions where there is room. Any thread; a reading, not a reservation.
+     */
+    default int roomPercent(WorkLoad load) {
+        return 100;
     }
 }

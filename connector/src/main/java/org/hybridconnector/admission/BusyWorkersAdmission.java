@@ -17,6 +17,12 @@ public final class BusyWorkersAdmission implements AdmissionPolicy {
         return load -> load.pending() < load.workerCapacity() ? Permit.none() : null;
     }
 
+    /** All or nothing, as the rule itself: a new connection waits exactly while no worker is free. */
+    @Override
+    public int roomPercent(WorkLoad load) {
+        return load.pending() < load.workerCapacity() ? 100 : 0;
+    }
+
     @Override
     public String name() {
         return "busyWorkers";

@@ -85,6 +85,12 @@ public final class SessionAdmission implements AdmissionPolicy {
         return turnAway == TurnAway.BACKLOG ? RequestGate.OPEN : new NewSessionGate();
     }
 
+    /** The free share of the session limit; 100 while admission is open. */
+    @Override
+    public int roomPercent(WorkLoad load) {
+        return limit.roomPercent();
+    }
+
     @Override
     public QueueWatcher queueWatcher() {
         return delays;

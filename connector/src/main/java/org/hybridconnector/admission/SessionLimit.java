@@ -111,6 +111,18 @@ public final class SessionLimit {
         return limit;
     }
 
+    /**
+     * The free places as a share of the limit, in percent: 100 while open, 0 when full, and never
+     * rounded down to 0 while a place is free.
+     */
+    public synchronized int roomPercent() {
+        if (open) {
+            return 100;
+        }
+        int free = limit - inProgress;
+        return free <= 0 ? 0 : Math.max(1, (int) (100L * free / limit));
+    }
+
     public synchronized int inProgress() {
         return inProgress;
     }

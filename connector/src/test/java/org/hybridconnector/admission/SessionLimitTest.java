@@ -187,4 +187,27 @@ class SessionLimitTest {
                 "only " + outcome.completedSessions() + " sessions completed in 120 s");
         assertTrue(outcome.p99DelayNanos() <= 1000 * MS, "queueing delay reached " + outcome.p99DelayNanos() / 1e6 + " ms");
     }
+
+    @Test
+    void testRoomIsTheFreeShareOfTheLimitAndNeverRoundsAFreePlaceAway() {
+        assertEquals(100, limit.roomPercent(), "open");
+        closeWith(50); // a limit of 45, all 50 still in progress
+        assertEquals(45, limit.limit());
+        assertEquals(0, limit.roomPercent(), "over the limit: a load balancer should drain");
+        end(50 - 45 + 9); // 36 of 45 in progress
+        assertEquals(20, limit.roomPercent());
+        admit(8); // 44 of 45
+        assertEquals(2, limit.roomPercent());
+        SessionLimit large = new SessionLimit(100, 1);
+        for (int i = 0; i < 1000; i++) {
+            large.tryAdmit();
+        }
+        large.windowEnded(150 * MS);
+        large.windowEnded(150 * MS);
+        assertEquals(900, large.limit());
+        for (int i = 0; i < 101; i++) {
+            large.ended();
+        }
+        assertEquals(1, large.roomPercent(), "one place free of 900 is still room");
+    }
 }
