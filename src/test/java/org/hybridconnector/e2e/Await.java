@@ -9,17 +9,17 @@ import java.util.concurrent.TimeUnit;
  * updates on its own time, such as a counter Coyote raises just after the response a test has
  * already read, or a policy's figure that moves over windows.
  */
-final class Await {
+public final class Await {
 
     /** A condition that may read the server (and so throw). */
-    interface Condition {
+    public interface Condition {
         boolean holds() throws Exception;
     }
 
     private Await() {
     }
 
-    static void until(Condition condition, int seconds, String failure) throws Exception {
+    public static void until(Condition condition, int seconds, String failure) throws Exception {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
         while (!condition.holds()) {
             assertTrue(System.nanoTime() < deadline, failure);

@@ -320,6 +320,11 @@ public final class TomcatServer implements AutoCloseable {
         return process.pid();
     }
 
+    /** Ends the JVM at once, as a crash or {@code kill -9} would: nothing is closed in order. */
+    public void kill() throws InterruptedException {
+        process.destroyForcibly().waitFor();
+    }
+
     public boolean isRunning() {
         return process != null && process.isAlive();
     }
@@ -441,7 +446,7 @@ public final class TomcatServer implements AutoCloseable {
      * port out again readily, so without the record two servers (or a connector and a shutdown
      * port) can be told the same number and one of them fails to bind at start-up.
      */
-    private static int freePort() {
+    public static int freePort() {
         while (true) {
             try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
                 int port = socket.getLocalPort();
