@@ -20,7 +20,8 @@ import picocli.CommandLine.Spec;
         subcommands = { SiteDataCommand.class, RubisSessionsCommand.class, StaticWorkloadCommand.class,
                 StepCommand.class, ProbeCommand.class, SummaryCommand.class, SteadyPlanCommand.class,
                 SteadyStepCommand.class, JmxSampleCommand.class, HeadlineCommand.class,
-                CompareBuildsCommand.class, CompareVariantsCommand.class, FootprintCommand.class, FootprintReportCommand.class })
+                CompareBuildsCommand.class, CompareVariantsCommand.class, FootprintCommand.class, FootprintReportCommand.class,
+                ClusterSummaryCommand.class })
 public final class Main implements Runnable {
 
     @Option(names = { "-h", "--help" }, usageHelp = true, scope = ScopeType.INHERIT, description = "Show this help.")
