@@ -23,8 +23,8 @@ import org.apache.tomcat.util.res.StringManager;
  * there is room and keeps the admitted ones where they are.
  * <p>
  * The answer is a few bytes, written on the selector thread into an empty socket buffer: no
- * worker, no buffer, no state kept between checks. What the agent may have sent
- * ({@code agent-send}) is not read.
+ * worker, no state kept between checks. What HAProxy may have sent ({@code agent-send}) is read
+ * and dropped, so that closing does not reset the connection before HAProxy has read the answer.
  * <p>
  * Thread safety: opened and bound by the endpoint's start; every other method runs on the
  * selector thread, which owns the channel from {@link #register} on and closes it when its loop
@@ -42,6 +42,8 @@ final class AdmissionAgent implements Selectable {
     private final ServerSocketChannel channel;
     private final IntSupplier roomPercent;
     private final Log log;
+    /** Where what a check sends is dropped; the selector thread's. */
+    private final ByteBuffer dropped = ByteBuffer.allocate(256);
 
     private AdmissionAgent(ServerSocketChannel channel, IntSupplier roomPercent, Log log) {
         this.channel = channel;
@@ -114,6 +116,9 @@ final class AdmissionAgent implements Selectable {
             // is not waited for.
             check.write(ByteBuffer.wrap(answer(roomPercent.getAsInt())));
             check.shutdownOutput();
+            while (check.read(dropped.clear()) > 0) {
+                // dropped: the answer does not depend on what the check asked
+            }
         } catch (IOException e) {
             log.debug(sm.getString("agent.answerFailed"), e);
         }

@@ -304,6 +304,8 @@ public class HybridProtocol extends AbstractHttp11Protocol<SocketChannel> {
         attributeErrors.require(!cache.enabled() || cache.maxObjectBytesOrDefault() <= cache.maxBytes(), "responseCacheMaxObjectSize",
                 sm.getString("attributes.objectOverCacheSize", Integer.toString(cache.maxObjectBytesOrDefault()),
                         Integer.toString(cache.maxBytes())));
+        attributeErrors.require(agentPort + getPortOffset() <= 65535, "agentPort", sm.getString(
+                "attributes.agentPortOverOffset", Integer.toString(getPortOffset()), Integer.toString(agentPort + getPortOffset())));
         if ("sessions".equalsIgnoreCase(admissionPolicyName)) {
             endpoint().setAdmissionPolicy(sessionSettings.build());
         }

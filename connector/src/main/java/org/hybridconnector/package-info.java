@@ -72,6 +72,10 @@
  * ({@link ConnectorStatistics}) are read from any thread.</li>
  * </ul>
  * <p>
+ * Beside the path, the selector also answers a load balancer's agent checks with the admission
+ * policy's room for new sessions ({@link AdmissionAgent}, on {@code agentPort}): a line per
+ * check, no worker.
+ * <p>
  * Before anything else, the protocol's {@code init} asks {@link SupportedTomcat} whether the
  * running Tomcat is a release whose endpoint API the connector fits, and refuses to start if not.
  * <p>

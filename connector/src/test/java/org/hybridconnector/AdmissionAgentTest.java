@@ -137,6 +137,11 @@ class AdmissionAgentTest {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, bad::init);
         assertTrue(e.getMessage().contains("attribute [agentPort]"), e.getMessage());
         assertTrue(e.getMessage().contains("attribute [agentAddress]"), e.getMessage());
+        HybridProtocol offset = new HybridProtocol();
+        offset.setAgentPort("65000");
+        offset.setPortOffset(1000);
+        e = assertThrows(IllegalArgumentException.class, offset::init);
+        assertTrue(e.getMessage().contains("attribute [agentPort] plus portOffset (1000) is 66000"), e.getMessage());
         HybridProtocol good = new HybridProtocol();
         assertEquals(-1, good.getAgentPort(), "off by default");
         good.setAgentPort("9180");
