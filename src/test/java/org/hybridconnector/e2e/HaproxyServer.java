@@ -58,8 +58,14 @@ public final class HaproxyServer implements AutoCloseable {
         Files.deleteIfExists(directory.resolve("haproxy.sock"));
         Path config = directory.resolve("haproxy.cfg");
         Files.writeString(config, config(Files.readString(recipe, StandardCharsets.UTF_8), directory, port, nodes));
-        Process process = new ProcessBuilder("haproxy", "-db", "-f", config.toString()).redirectErrorStream(true)
-                .redirectOutput(directory.resolve("haproxy.log").toFile()).start();
+        Process process;
+        try {
+            process = new ProcessBuilder("haproxy", "-db", "-f", config.toString()).redirectErrorStream(true)
+                    .redirectOutput(directory.resolve("haproxy.log").toFile()).start();
+        } catch (IOException e) {
+            throw new IllegalStateException("the cluster tests need HAProxy on the PATH (Debian: apt-get install"
+                    + " haproxy; .ci/run installs it)", e);
+        }
         HaproxyServer haproxy = new HaproxyServer(directory, port, process);
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
         while (!Files.exists(haproxy.socket())) {
