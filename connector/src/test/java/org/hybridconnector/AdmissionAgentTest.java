@@ -31,13 +31,12 @@ class AdmissionAgentTest {
 
     private static final InetAddress LOOPBACK = InetAddress.getLoopbackAddress();
 
-    private HybridProtocol protocol;
+    private LoopbackProtocol server;
 
     @AfterEach
     void stop() throws Exception {
-        if (protocol != null) {
-            protocol.stop();
-            protocol.destroy();
+        if (server != null) {
+            server.close();
         }
     }
 
@@ -82,32 +81,28 @@ class AdmissionAgentTest {
         CountDownLatch release = new CountDownLatch(1);
         CountDownLatch started = new CountDownLatch(2);
         int agentPort = freePort();
-        protocol = new HybridProtocol();
-        protocol.setAddress(LOOPBACK.getHostAddress());
-        protocol.setPort("0");
-        protocol.setMaxThreads("2");
-        protocol.setAgentPort(Integer.toString(agentPort));
-        protocol.setAdapter(new PlainTextAdapter() {
+        server = LoopbackProtocol.start(new PlainTextAdapter() {
             @Override
             protected String body(Request req) throws InterruptedException {
                 started.countDown();
                 release.await(10, TimeUnit.SECONDS);
                 return "done";
             }
+        }, protocol -> {
+            protocol.setMaxThreads("2");
+            protocol.setAgentPort(Integer.toString(agentPort));
         });
-        protocol.init();
-        protocol.start();
         assertEquals("ready 100%\n", check(agentPort));
 
-        protocol.pause();
+        server.protocol().pause();
         assertEquals("drain\n", check(agentPort));
-        protocol.resume();
+        server.protocol().resume();
         assertEquals("ready 100%\n", check(agentPort));
 
         Socket[] clients = new Socket[2];
         try {
             for (int i = 0; i < clients.length; i++) {
-                clients[i] = new Socket(LOOPBACK, protocol.getLocalPort());
+                clients[i] = new Socket(LOOPBACK, server.port());
                 clients[i].getOutputStream().write("GET / HTTP/1.1\r\nHost: a\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
             }
             assertTrue(started.await(10, TimeUnit.SECONDS), "the two requests never reached a worker");

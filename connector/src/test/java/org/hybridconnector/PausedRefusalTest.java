@@ -25,33 +25,26 @@ class PausedRefusalTest {
 
     private static final String REQUEST = "GET /bid HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n";
 
-    private HybridProtocol protocol;
+    private LoopbackProtocol server;
 
     @AfterEach
     void stop() throws Exception {
-        if (protocol != null) {
-            protocol.stop();
-            protocol.destroy();
+        if (server != null) {
+            server.close();
         }
     }
 
     @Test
     void testRequestAfterPauseIsClosedUnansweredAndNeverReachesTheWebapp() throws Exception {
         AtomicInteger served = new AtomicInteger();
-        protocol = new HybridProtocol();
-        protocol.setAddress(InetAddress.getLoopbackAddress().getHostAddress());
-        protocol.setPort("0");
-        protocol.setMaxThreads("2");
-        protocol.setAdapter(new PlainTextAdapter() {
+        server = LoopbackProtocol.start(new PlainTextAdapter() {
             @Override
             protected String body(Request req) {
                 return "served " + served.incrementAndGet();
             }
-        });
-        protocol.init();
-        protocol.start();
+        }, protocol -> protocol.setMaxThreads("2"));
 
-        try (Socket socket = new Socket(InetAddress.getLoopbackAddress(), protocol.getLocalPort())) {
+        try (Socket socket = new Socket(InetAddress.getLoopbackAddress(), server.port())) {
             socket.setSoTimeout(5_000);
             OutputStream out = socket.getOutputStream();
             InputStream in = socket.getInputStream();
@@ -59,7 +52,7 @@ class PausedRefusalTest {
             String first = readUntilClosedOr(in, "served 1");
             assertTrue(first.startsWith("HTTP/1.1 200"), first);
 
-            protocol.pause();
+            server.protocol().pause();
             out.write(REQUEST.getBytes(StandardCharsets.ISO_8859_1));
             assertEquals("", readUntilClosedOr(in, null), "a paused connector answered");
         }

@@ -25,14 +25,12 @@ import org.junit.jupiter.params.provider.CsvSource;
  */
 class SessionKeepAliveTest {
 
-    private HybridProtocol protocol;
+    private LoopbackProtocol server;
 
     @AfterEach
     void stop() throws Exception {
-        if (protocol != null) {
-            protocol.pause();
-            protocol.stop();
-            protocol.destroy();
+        if (server != null) {
+            server.close();
         }
     }
 
@@ -50,27 +48,23 @@ class SessionKeepAliveTest {
     }
 
     private void start(String policy, String turnAway, String newSessionBy) throws Exception {
-        protocol = new HybridProtocol();
-        protocol.setAddress(InetAddress.getLoopbackAddress().getHostAddress());
-        protocol.setPort("0");
-        protocol.setMaxThreads("2");
-        protocol.setMaxKeepAliveRequests("2");
-        protocol.setAdmissionPolicy(policy);
-        protocol.setTurnAway(turnAway);
-        protocol.setNewSessionBy(newSessionBy);
-        protocol.setAdapter(new PlainTextAdapter() {
+        server = LoopbackProtocol.start(new PlainTextAdapter() {
             @Override
             protected String body(Request req) {
                 return "ok";
             }
+        }, protocol -> {
+            protocol.setMaxThreads("2");
+            protocol.setMaxKeepAliveRequests("2");
+            protocol.setAdmissionPolicy(policy);
+            protocol.setTurnAway(turnAway);
+            protocol.setNewSessionBy(newSessionBy);
         });
-        protocol.init();
-        protocol.start();
     }
 
     /** Sends up to {@code requests} requests one after another on one connection; counts replies until the server closes. */
     private int repliesBeforeClose(int requests) throws IOException {
-        try (Socket socket = new Socket(InetAddress.getLoopbackAddress(), protocol.getLocalPort())) {
+        try (Socket socket = new Socket(InetAddress.getLoopbackAddress(), server.port())) {
             socket.setSoTimeout(5_000);
             OutputStream out = socket.getOutputStream();
             InputStream in = new BufferedInputStream(socket.getInputStream());
