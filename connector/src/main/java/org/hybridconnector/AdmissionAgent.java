@@ -24,7 +24,8 @@ import org.apache.tomcat.util.res.StringManager;
  * <p>
  * The answer is a few bytes, written on the selector thread into an empty socket buffer: no
  * worker, no state kept between checks. What HAProxy may have sent ({@code agent-send}) is read
- * and dropped, so that closing does not reset the connection before HAProxy has read the answer.
+ * and dropped, so that closing does not reset the connection before HAProxy has read the answer;
+ * at most a kilobyte of it, after which a peer that is still sending gets the reset it asked for.
  * <p>
  * Thread safety: opened and bound by the endpoint's start; every other method runs on the
  * selector thread, which owns the channel from {@link #register} on and closes it when its loop
@@ -36,6 +37,12 @@ final class AdmissionAgent implements Selectable {
 
     /** Checks answered per selector round at most, so that a flood of them cannot starve the connections. */
     private static final int ANSWERS_PER_ROUND = 64;
+
+    /**
+     * Reads of what a check sent, at most, before its connection is closed: HAProxy sends one short
+     * line if anything, and a peer that keeps sending must not hold the selector thread.
+     */
+    private static final int DROPPING_READS = 4;
 
     private static final byte[] DRAIN = "drain\n".getBytes(StandardCharsets.US_ASCII);
 
@@ -116,12 +123,28 @@ final class AdmissionAgent implements Selectable {
             // is not waited for.
             check.write(ByteBuffer.wrap(answer(roomPercent.getAsInt())));
             check.shutdownOutput();
-            while (check.read(dropped.clear()) > 0) {
-                // dropped: the answer does not depend on what the check asked
-            }
+            dropSent(check, dropped);
         } catch (IOException e) {
             log.debug(sm.getString("agent.answerFailed"), e);
         }
+    }
+
+    /**
+     * Reads what a check has sent so far and drops it, since the answer does not depend on it: at
+     * most {@link #DROPPING_READS} buffers of {@code into}, however much more is waiting.
+     *
+     * @return the bytes dropped
+     */
+    static int dropSent(SocketChannel check, ByteBuffer into) throws IOException {
+        int dropped = 0;
+        for (int reads = 0; reads < DROPPING_READS; reads++) {
+            int read = check.read(into.clear());
+            if (read <= 0) {
+                break;
+            }
+            dropped += read;
+        }
+        return dropped;
     }
 
     @Override

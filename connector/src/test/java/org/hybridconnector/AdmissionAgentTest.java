@@ -1,6 +1,7 @@
 package org.hybridconnector;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -10,11 +11,15 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
+import java.nio.ByteBuffer;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.Selector;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import org.apache.coyote.Request;
@@ -25,7 +30,8 @@ import org.junit.jupiter.api.Test;
 /**
  * The admission agent answers HAProxy's agent checks with the line HAProxy's {@code agent-check}
  * reads: alone over a selector of the test's, and in a running connector, where pausing it or
- * keeping every worker busy turns the answer to {@code drain}.
+ * keeping every worker busy turns the answer to {@code drain}, and where a peer flooding the agent
+ * port does not keep the selector thread from the connections.
  */
 class AdmissionAgentTest {
 
@@ -121,6 +127,95 @@ class AdmissionAgentTest {
                     client.close();
                 }
             }
+        }
+    }
+
+    @Test
+    void testWhatACheckSentIsDroppedAKilobyteAtATimeAtMost() throws Exception {
+        try (LoopbackPair pair = LoopbackPair.open(0); Selector selector = Selector.open()) {
+            pair.accepted().register(selector, SelectionKey.OP_READ);
+            pair.client().getOutputStream().write("agent-send\n".getBytes(StandardCharsets.US_ASCII));
+            assertEquals(1, selector.select(10_000), "the line never arrived");
+            assertEquals(11, AdmissionAgent.dropSent(pair.accepted(), ByteBuffer.allocate(256)), "a short line is read whole");
+            // A peer that has sent far more: however much is waiting, one call reads four buffers at most.
+            pair.client().getOutputStream().write(new byte[64 * 1024]);
+            int calls = 0;
+            for (int dropped = 0; dropped < 64 * 1024; calls++) {
+                selector.selectedKeys().clear();
+                assertEquals(1, selector.select(10_000), "the rest never arrived");
+                int now = AdmissionAgent.dropSent(pair.accepted(), ByteBuffer.allocate(256));
+                assertTrue(now <= 1024, "one call dropped " + now + " bytes");
+                dropped += now;
+            }
+            assertTrue(calls >= 64, calls + " calls");
+        }
+    }
+
+    /**
+     * One connection to the agent, written to until the agent closes it or {@code flooding} ends:
+     * first 8 KiB, which the socket buffers take before the agent accepts, then 64 KiB at a time.
+     */
+    private static void floodOnce(int port, AtomicBoolean flooding, CountDownLatch sending, CountDownLatch cutOff) {
+        try (Socket socket = new Socket(LOOPBACK, port)) {
+            try {
+                socket.getOutputStream().write(new byte[8 * 1024]);
+                sending.countDown();
+                byte[] chunk = new byte[64 * 1024];
+                while (flooding.get()) {
+                    socket.getOutputStream().write(chunk);
+                }
+            } catch (IOException e) {
+                cutOff.countDown();
+            }
+        } catch (IOException e) {
+            // not connected: the test finds nothing sent
+        }
+    }
+
+    @Test
+    void testAConnectorWhoseAgentPortIsFloodedStillServesItsRequests() throws Exception {
+        int agentPort = freePort();
+        server = LoopbackProtocol.start(new PlainTextAdapter() {
+            @Override
+            protected String body(Request req) {
+                return "ok";
+            }
+        }, protocol -> protocol.setAgentPort(Integer.toString(agentPort)));
+        AtomicBoolean flooding = new AtomicBoolean(true);
+        CountDownLatch cutOff = new CountDownLatch(1);
+        CountDownLatch sending = new CountDownLatch(2);
+        List<Thread> flooders = new ArrayList<>();
+        for (int i = 0; i < 2; i++) {
+            Thread flooder = new Thread(() -> flood(agentPort, flooding, sending, cutOff), "agent-flooder-" + i);
+            flooder.start();
+            flooders.add(flooder);
+        }
+        try {
+            assertTrue(sending.await(10, TimeUnit.SECONDS), "the flooders never got their first bytes out");
+            for (int i = 0; i < 10; i++) {
+                try (Socket client = new Socket(LOOPBACK, server.port())) {
+                    client.setSoTimeout(10_000);
+                    client.getOutputStream().write("GET / HTTP/1.1\r\nHost: a\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+                    assertEquals("HTTP/1.1 200", text(client.getInputStream().readNBytes(12)),
+                            "a request on the connector's port while its agent port was flooded");
+                }
+            }
+            assertTrue(cutOff.await(10, TimeUnit.SECONDS), "the agent never cut a flood off");
+        } finally {
+            flooding.set(false);
+            for (Thread flooder : flooders) {
+                flooder.join(10_000);
+            }
+        }
+        assertFalse(flooders.stream().anyMatch(Thread::isAlive), "a flooder never stopped");
+        assertEquals("ready 100%\n", check(agentPort), "checks are answered after the flood");
+    }
+
+    /** {@link #floodOnce} again and again, until {@code flooding} ends or 30 s have passed. */
+    private static void flood(int port, AtomicBoolean flooding, CountDownLatch sending, CountDownLatch cutOff) {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (flooding.get() && System.nanoTime() - deadline < 0) {
+            floodOnce(port, flooding, sending, cutOff);
         }
     }
 
