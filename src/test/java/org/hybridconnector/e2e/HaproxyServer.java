@@ -19,8 +19,8 @@ import java.util.regex.Pattern;
  * A real HAProxy (the Debian package, {@code haproxy} on the path) run with the project's recipe,
  * {@code conf/cluster/haproxy.cfg}, moved to this test's ports: its front end on 127.0.0.1, its
  * runtime API on a socket in the work directory, and one {@code server} line per node made from
- * the recipe's first. Its log, one line per request naming the node that served it, goes to a
- * file the test reads.
+ * the recipe's first, with one thread (so that no log line is dropped). Its log, one line per
+ * request naming the node that served it, goes to a file the test reads.
  */
 public final class HaproxyServer implements AutoCloseable {
 
@@ -90,7 +90,10 @@ public final class HaproxyServer implements AutoCloseable {
                             .replaceAll("agent-port \\d+", "agent-port " + node.agentPort()))
                     .append('\n');
         }
+        // One thread: when two of HAProxy's threads log at once, one may drop its line rather than wait
+        // for the other, and the tests find every request in the log.
         return recipe.replaceAll("(?m)^ *server node\\d+ .*\\n", "")
+                .replaceFirst("(?m)^global\\n", "global\n    nbthread 1\n")
                 .replaceFirst("(?m)^( *bind )127\\.0\\.0\\.1:\\d+", "$1127.0.0.1:" + port)
                 .replaceFirst("stats socket \\S+", "stats socket " + directory.resolve("haproxy.sock"))
                 + servers;

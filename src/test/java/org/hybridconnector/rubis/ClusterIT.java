@@ -17,7 +17,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
@@ -207,49 +210,24 @@ class ClusterIT {
     @Test
     @Order(4)
     void testAKilledNodeIsTakenOutItsSessionsGoOnElsewhereAndItRejoins() throws Exception {
-        AtomicBoolean running = new AtomicBoolean(true);
-        ConcurrentLinkedQueue<Outcome> outcomes = new ConcurrentLinkedQueue<>();
+        KillLoad load = new KillLoad();
+        // A thread each: the shoppers block on their sockets, which the common pool is not sized for.
+        ExecutorService threads = Executors.newFixedThreadPool(6);
         List<CompletableFuture<Void>> shoppers = new ArrayList<>();
-        for (int i = 0; i < 6; i++) {
-            shoppers.add(CompletableFuture.runAsync(() -> shop(running, outcomes)));
-        }
-        Await.until(() -> outcomes.stream().filter(o -> "node1".equals(o.cookieBefore)).count() >= 10, 60,
-                "no session reached node1");
-        long kill = System.nanoTime();
-        nodes.get("node1").kill();
-        long killed = System.nanoTime();
-        awaitStatus("node1", "DOWN");
-        long down = System.nanoTime();
-        long seconds = TimeUnit.NANOSECONDS.toSeconds(down - kill);
-        assertTrue(seconds <= 5, "HAProxy took " + seconds + " s to take the killed node out");
-        int before = outcomes.size();
-        Await.until(() -> outcomes.size() >= before + 60, 60, "the load stopped after the kill");
-        running.set(false);
-        CompletableFuture.allOf(shoppers.toArray(CompletableFuture[]::new)).get(60, TimeUnit.SECONDS);
-
-        List<Outcome> failed = outcomes.stream().filter(o -> o.status != 200).toList();
-        System.out.printf("ClusterIT: node1 killed under load; HAProxy took it out after %d ms; %d of %d requests"
-                + " failed, all in flight on node1%n", TimeUnit.NANOSECONDS.toMillis(down - kill), failed.size(),
-                outcomes.size());
-        assertTrue(failed.size() <= shoppers.size(), "more requests failed than were in flight: " + failed);
-        for (Outcome outcome : failed) {
-            assertTrue(outcome.started - down < 0, "a request sent after node1 was out failed: " + outcome);
-            assertEquals("node1", servedBy(outcome.id), "a request sent to node2 failed: " + outcome);
-        }
-        // Between the kill and HAProxy's verdict, node1's sessions meet a refused connection and
-        // are sent on to node2, which serves them from then on.
-        long movedOn = 0;
-        for (Outcome outcome : outcomes) {
-            if ("node1".equals(outcome.cookieBefore) && outcome.started - kill > 0 && outcome.status == 200) {
-                String server = servedBy(outcome.id);
-                if (outcome.started - killed > 0) {
-                    assertEquals("node2", server, "a request sent after the kill went to the dead node");
-                }
-                movedOn += server.equals("node2") ? 1 : 0;
+        try {
+            for (int i = 0; i < 6; i++) {
+                int shopper = i;
+                shoppers.add(CompletableFuture.runAsync(() -> load.shop(shopper), threads));
+            }
+            killNode1Under(load, shoppers);
+        } finally {
+            load.running.set(false);
+            threads.shutdown();
+            // Each shopper stops after its request in flight; none outlives the test.
+            if (!threads.awaitTermination(60, TimeUnit.SECONDS)) {
+                threads.shutdownNow();
             }
         }
-        assertTrue(movedOn > 0, "no session of node1 went on on node2 after the kill");
-
         nodes.get("node1").start();
         awaitStatus("node1", "UP");
         Set<String> newSessionsOn = new HashSet<>();
@@ -264,29 +242,99 @@ class ClusterIT {
 
     // ------------------------------------------------------------------ helpers
 
-    /** One request of the load in the kill test. */
-    private record Outcome(String id, long started, String cookieBefore, int status) {
+    /**
+     * Kills node1 while {@code load} has a session under way on it, and checks what the test's name
+     * says of the kill: HAProxy takes the node out, only requests in flight on it fail, and its
+     * sessions go on on node2.
+     */
+    private static void killNode1Under(KillLoad load, List<CompletableFuture<Void>> shoppers) throws Exception {
+        ConcurrentLinkedQueue<Outcome> outcomes = load.outcomes;
+        Await.until(() -> outcomes.stream().filter(o -> "node1".equals(o.cookieBefore)).count() >= 10, 60,
+                "no session reached node1");
+        load.holdNode1.set(true);
+        Await.until(() -> !load.held.isEmpty(), 60, "no session on node1 was held");
+        Set<Integer> held = Set.copyOf(load.held);
+        long kill = System.nanoTime();
+        nodes.get("node1").kill();
+        long killed = System.nanoTime();
+        awaitStatus("node1", "DOWN");
+        long down = System.nanoTime();
+        long seconds = TimeUnit.NANOSECONDS.toSeconds(down - kill);
+        assertTrue(seconds <= 5, "HAProxy took " + seconds + " s to take the killed node out");
+        int before = outcomes.size();
+        Await.until(() -> outcomes.size() >= before + 60, 60, "the load stopped after the kill");
+        Await.until(() -> held.stream().allMatch(shopper -> outcomes.stream().anyMatch(
+                o -> o.shopper == shopper && o.started - killed > 0 && o.status == 200)), 60,
+                "a session held on node1 made no request after the kill");
+        load.running.set(false);
+        CompletableFuture.allOf(shoppers.toArray(CompletableFuture[]::new)).get(60, TimeUnit.SECONDS);
+
+        List<Outcome> failed = outcomes.stream().filter(o -> o.status != 200).toList();
+        System.out.printf("ClusterIT: node1 killed under load; HAProxy took it out after %d ms; %d of %d requests"
+                + " failed, all in flight on node1%n", TimeUnit.NANOSECONDS.toMillis(down - kill), failed.size(),
+                outcomes.size());
+        assertTrue(failed.size() <= shoppers.size(), "more requests failed than were in flight: " + failed);
+        for (Outcome outcome : failed) {
+            assertTrue(outcome.started - down < 0, "a request sent after node1 was out failed: " + outcome);
+            assertEquals("node1", servedBy(outcome.id), "a request sent to node2 failed: " + outcome);
+        }
+        for (Outcome outcome : outcomes) {
+            if ("node1".equals(outcome.cookieBefore) && outcome.started - killed > 0 && outcome.status == 200) {
+                assertEquals("node2", servedBy(outcome.id), "a request sent after the kill went to the dead node");
+            }
+        }
+        // Between the kill and HAProxy's verdict, node1's sessions meet a refused connection and
+        // are sent on to node2, which serves them from then on.
+        for (int shopper : held) {
+            List<Outcome> after = outcomes.stream().filter(o -> o.shopper == shopper && o.started - kill > 0).toList();
+            boolean movedOn = false;
+            for (Outcome outcome : after) {
+                movedOn |= outcome.status == 200 && servedBy(outcome.id).equals("node2");
+            }
+            assertTrue(movedOn, "the session of shopper " + shopper + ", on node1 when it was killed, did not go on"
+                    + " on node2: " + after);
+        }
+    }
+
+    /** One request of the load in the kill test, by shopper number {@code shopper}. */
+    private record Outcome(int shopper, String id, long started, String cookieBefore, int status) {
     }
 
     /**
-     * Sessions of twenty pages 10 ms of thought apart, one after another, until told to stop; every
-     * request's outcome is kept. A session lasts long enough to be under way when a node dies.
+     * The load of the kill test: shoppers making sessions of twenty pages 10 ms of thought apart,
+     * one after another, until told to stop; every request's outcome is kept. Once told to hold
+     * node1, a session that finds itself there goes on until the end, so that the test kills
+     * node1 with a session known to be under way on it.
      */
-    private static void shop(AtomicBoolean running, ConcurrentLinkedQueue<Outcome> outcomes) {
-        while (running.get()) {
-            try (Shopper shopper = new Shopper()) {
-                for (int page = 0; page < 20 && running.get(); page++) {
-                    think();
-                    String id = nextId();
-                    String cookie = shopper.node;
-                    long started = System.nanoTime();
-                    int status;
-                    try {
-                        status = shopper.get(PAGES[page % PAGES.length], id).status();
-                    } catch (IOException e) {
-                        status = -1;
+    private static final class KillLoad {
+
+        final AtomicBoolean running = new AtomicBoolean(true);
+        final AtomicBoolean holdNode1 = new AtomicBoolean();
+        /** The shoppers whose session on node1 was held. */
+        final Set<Integer> held = ConcurrentHashMap.newKeySet();
+        final ConcurrentLinkedQueue<Outcome> outcomes = new ConcurrentLinkedQueue<>();
+
+        void shop(int number) {
+            while (running.get()) {
+                try (Shopper shopper = new Shopper()) {
+                    boolean holding = false;
+                    for (int page = 0; running.get() && (page < 20 || holding); page++) {
+                        think();
+                        String id = nextId();
+                        String cookie = shopper.node;
+                        long started = System.nanoTime();
+                        int status;
+                        try {
+                            status = shopper.get(PAGES[page % PAGES.length], id).status();
+                        } catch (IOException e) {
+                            status = -1;
+                        }
+                        outcomes.add(new Outcome(number, id, started, cookie, status));
+                        if (!holding && holdNode1.get() && "node1".equals(shopper.node)) {
+                            holding = true;
+                            held.add(number);
+                        }
                     }
-                    outcomes.add(new Outcome(id, started, cookie, status));
                 }
             }
         }
