@@ -26,12 +26,6 @@ steady_cleanup() {
   steady_pids=()
 }
 
-now_ms() { date +%s%3N; }
-sleep_until() { # epoch-ms
-  local left=$(( $1 - $(now_ms) ))
-  [ "$left" -le 0 ] || sleep "$(awk -v ms="$left" 'BEGIN { printf "%.3f", ms / 1000 }')"
-}
-
 # The step's slices, "offset rate sessions file" a line (org.hybridconnector.bench.steady.SteadyPlan),
 # their session files written on first use and shared by every variant and block, so that all of
 # them are offered the same sessions.

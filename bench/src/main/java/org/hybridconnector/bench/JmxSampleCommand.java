@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 
 import org.hybridconnector.bench.jmx.JmxSampler;
+import org.hybridconnector.bench.jmx.PolicySeries;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -15,6 +16,8 @@ import picocli.CommandLine.Parameters;
 /** {@code jmx-sample}: samples the benchmarked connector's MBeans over JMX; see {@link JmxSampler}. */
 @Command(name = "jmx-sample", description = "Sample the connector's MBean attributes over JMX into a CSV.")
 final class JmxSampleCommand implements Callable<Integer> {
+
+    private static final String PROTOCOL_HANDLER = "Catalina:type=ProtocolHandler,*";
 
     @Option(names = "--jmx-port", required = true, paramLabel = "P")
     private Integer jmxPort;
@@ -31,6 +34,17 @@ final class JmxSampleCommand implements Callable<Integer> {
     @Option(names = "--every-ms", defaultValue = "5000", paramLabel = "MS")
     private long everyMillis;
 
+    @Option(names = "--from-zero", description = "Take the first sample at second 0 too.")
+    private boolean fromZero;
+
+    @Option(names = "--start-epoch-ms", defaultValue = "0", paramLabel = "MS",
+            description = "Count the seconds from this moment (milliseconds since the epoch); 0: from now.")
+    private long startEpochMillis;
+
+    @Option(names = "--policy", description = "Sample the overload policies' counters (policy-series makes their"
+            + " series), after any columns given.")
+    private boolean policy;
+
     @Parameters(paramLabel = "PATTERN#ATTRIBUTE", description = "A column: an MBean name pattern and an attribute.")
     private List<String> columns = new ArrayList<>();
 
@@ -38,7 +52,12 @@ final class JmxSampleCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         try (JmxSampler sampler = JmxSampler.connect(jmxPort);
                 PrintWriter writer = new PrintWriter(Files.newBufferedWriter(out))) {
-            sampler.sample(columns.stream().map(JmxSampler.Column::parse).toList(), port, everyMillis, seconds, writer);
+            List<JmxSampler.Column> sampled = new ArrayList<>(columns.stream().map(JmxSampler.Column::parse).toList());
+            if (policy) {
+                PolicySeries.COLUMNS.forEach(c -> sampled.add(new JmxSampler.Column(PROTOCOL_HANDLER, c)));
+            }
+            sampler.sample(sampled, port, new JmxSampler.Schedule(everyMillis, seconds, fromZero, startEpochMillis),
+                    writer);
         }
         return 0;
     }

@@ -19,7 +19,9 @@ import picocli.CommandLine.Spec;
         scope = ScopeType.INHERIT, showDefaultValues = true,
         subcommands = { SiteDataCommand.class, RubisSessionsCommand.class, StaticWorkloadCommand.class,
                 StepCommand.class, ProbeCommand.class, SummaryCommand.class, SteadyPlanCommand.class,
-                SteadyStepCommand.class, JmxSampleCommand.class, HeadlineCommand.class,
+                SteadyStepCommand.class, JmxSampleCommand.class, PolicySeriesCommand.class,
+                PolicyPlotsCommand.class, StepCountersCommand.class,
+                HeadlineCommand.class,
                 CompareBuildsCommand.class, CompareVariantsCommand.class, FootprintCommand.class, FootprintReportCommand.class,
                 ClusterSummaryCommand.class })
 public final class Main implements Runnable {
