@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -72,6 +73,7 @@ public final class HeadlineReport {
         md.append(String.format(Locale.ROOT, "Saturation load R = %.1f new sessions/s. Rows: %d counted, %d excluded "
                 + "(see the end).%n%n", saturation, campaign.included().size(), campaign.excluded().size()));
         blocks(md);
+        ownMachines(md);
         completedTables(md);
         ratioTables(md);
         targets.append(md);
@@ -86,6 +88,40 @@ public final class HeadlineReport {
         completed.forEach((load, byVariant) -> md.append(String.format(Locale.ROOT, "| %.1f | %.2fx | %d | %s |%n",
                 load, load / saturation, campaign.blocks(load), String.join(", ", byVariant.keySet()))));
         md.append('\n');
+    }
+
+    /**
+     * Whether each block's loads were, on its own machine, what their multiple of R says: R comes
+     * from the sweep on one machine, and a block may run on a slower one. A load at or below R that
+     * no variant of the block completed nine tenths of was overload there.
+     */
+    private void ownMachines(StringBuilder md) {
+        md.append("## Each block's loads on its own machine\n\nR was measured by the sweep, on its machine; a block "
+                + "may run on another, slower or faster by a third. Per block and load, the most sessions/s any "
+                + "variant completed and its share of those offered. At or below R the best variant should complete "
+                + "nine tenths or more; where none did, that block's machine saturated below R, so its load was "
+                + "overload there (its ratios stand, but its x R label overstates the machine).\n\n"
+                + "| block | offered sess/s | x R | most completed sess/s (variant) | of offered |\n"
+                + "|---|---|---|---|---|\n");
+        Map<SteadyRow.BlockId,Map<Double,List<SteadyRow>>> byBlock = campaign.included().stream().collect(
+                Collectors.groupingBy(SteadyRow::blockId, LinkedHashMap::new, Collectors.groupingBy(SteadyRow::load,
+                        TreeMap::new, Collectors.toList())));
+        byBlock.forEach((block, byLoad) -> byLoad.forEach((load, rows) -> {
+            SteadyRow best = rows.stream().max(Comparator.comparingDouble(SteadyRow::completedPerSecond))
+                    .orElseThrow();
+            double share = best.completedPerSecond() / load;
+            md.append(String.format(Locale.ROOT, "| %s, block %d | %.1f | %.2fx | %.2f (%s) | %.0f %%%s |%n",
+                    blockName(block.source()), block.number(), load, load / saturation, best.completedPerSecond(),
+                    best.variant(), 100 * share,
+                    load <= saturation * 1.01 && share < 0.9 ? " **(overload on this machine)**" : ""));
+        }));
+        md.append('\n');
+    }
+
+    /** The directory a block's rows came from ({@code bidding-2x-b1}), or the file's name. */
+    private static String blockName(String source) {
+        Path file = Path.of(source);
+        return (file.getParent() == null ? file : file.getParent()).getFileName().toString();
     }
 
     private void completedTables(StringBuilder md) {
@@ -107,7 +143,7 @@ public final class HeadlineReport {
     private void ratioTables(StringBuilder md) {
         md.append("## Paired ratios of completed sessions/s\n\nCandidate / other, taken within each block, then the "
                 + "median over blocks with its 95 % bootstrap CI. Blocks where one of the two has no row are "
-                + "skipped.\n\n");
+                + "skipped; a pair that never ran in one block has no row, but for the best stock.\n\n");
         for (double load : completed.keySet()) {
             Optional<String> bestStock = campaign.best(VariantClass.STOCK, load);
             List<String> others = new ArrayList<>();
@@ -126,8 +162,12 @@ public final class HeadlineReport {
                 for (String other : others) {
                     PairedRatios.Ratio ratio = PairedRatios.completed(campaign.included(), load, candidate, other,
                             campaign.bootstrap());
+                    boolean best = bestStock.filter(other::equals).isPresent();
+                    if (ratio.pairs() == 0 && !best) {
+                        continue;
+                    }
                     md.append(String.format(Locale.ROOT, "| %s | %s%s | %s | %d | %d |%n", candidate, other,
-                            bestStock.filter(other::equals).isPresent() ? " (best stock)" : "",
+                            best ? " (best stock)" : "",
                             ratio.interval().ratio(), ratio.pairs(), ratio.skipped()));
                 }
             }

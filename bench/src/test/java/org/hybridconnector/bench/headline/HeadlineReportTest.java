@@ -51,6 +51,28 @@ class HeadlineReportTest {
     }
 
     @Test
+    void testABlockWhoseMachineSaturatedBelowRIsFlagged() {
+        List<SteadyRow> rows = List.of(row(1, 20, "nio", 12), row(1, 20, "hybrid-all", 15), row(2, 20, "nio", 19),
+                row(2, 20, "hybrid-all", 18.5), row(2, 40, "nio", 9), row(2, 40, "hybrid-all", 17));
+        String md = new HeadlineReport(rows, 20, new Bootstrap()).markdown("Test", "cmd");
+        assertTrue(md.contains("| steady.csv, block 1 | 20.0 | 1.00x | 15.00 (hybrid-all) | 75 % **(overload on this "
+                + "machine)** |"), md);
+        assertTrue(md.contains("| steady.csv, block 2 | 20.0 | 1.00x | 19.00 (nio) | 95 % |"), md);
+        assertTrue(md.contains("| steady.csv, block 2 | 40.0 | 2.00x | 17.00 (hybrid-all) | 43 % |"), "past R it is"
+                + " overload anyway\n" + md);
+    }
+
+    @Test
+    void testAPairThatNeverRanInOneBlockHasNoRatioRow() {
+        List<SteadyRow> rows = new ArrayList<>(campaign());
+        // nio2 ran at 40 in a block of its own, with no candidate beside it (and below nio: not the best stock).
+        rows.add(row(8, 40, "nio2", 10));
+        String md = new HeadlineReport(rows, 20, new Bootstrap()).markdown("Test", "cmd");
+        assertTrue(md.contains("| hybrid-all | nio-admission | "), md);
+        assertFalse(md.contains("| hybrid-all | nio2 |"), md);
+    }
+
+    @Test
     void testAnIntervalUnderTenLifetimesIsFlagged() {
         List<SteadyRow> rows = List.of(
                 // 300 s of interval, 20 s lifetimes: 15 of them; 90 in progress beside 10/s x 300 s completed
