@@ -25,7 +25,10 @@ final class ConnectorStatistics {
     private volatile Parks parks;
     private volatile WorkerPools pools;
 
-    /** @param configuredWorkers the worker count before start: {@code maxThreads} or the executor's */
+    /**
+     * @param configuredWorkers the worker count before start: an adaptive count's minimum, where it
+     *            will start, else {@code maxThreads} or the executor's
+     */
     ConnectorStatistics(WorkLoad load, AcceptorGate gate, IntSupplier configuredWorkers) {
         this.load = load;
         this.gate = gate;

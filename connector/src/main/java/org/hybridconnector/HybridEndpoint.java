@@ -53,7 +53,7 @@ public class HybridEndpoint extends ChannelEndpoint {
     private final WorkLoad workLoad = new WorkLoad(DEFAULT_MAX_THREADS);
     private final AcceptorGate acceptorGate = new AcceptorGate(workLoad);
     private final ConnectorStatistics statistics = new ConnectorStatistics(workLoad, acceptorGate,
-            this::workerCapacity);
+            this::idleWorkerCount);
     private volatile AdmissionPolicy admissionPolicy = new BusyWorkersAdmission();
     private long lengthyThresholdMillis = -1;
     private int lengthyMinReserve = 2;
@@ -260,6 +260,11 @@ public class HybridEndpoint extends ChannelEndpoint {
         thread.start();
         selectorThread = thread;
         startAcceptorThread();
+    }
+
+    /** General workers an idle connector allows: an adaptive count's minimum, else all of them. */
+    private int idleWorkerCount() {
+        return adaptiveWorkers ? Math.min(minWorkers, workerCapacity()) : workerCapacity();
     }
 
     /** Room for new sessions as the agent reports it: none while paused or stopped. */

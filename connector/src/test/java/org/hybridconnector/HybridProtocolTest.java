@@ -42,6 +42,18 @@ class HybridProtocolTest {
     }
 
     @Test
+    void testBeforeItStartsAnAdaptiveCountShowsTheMinimumItWillStartAt() {
+        HybridProtocol fixed = new HybridProtocol();
+        fixed.setMaxThreads("8");
+        assertEquals(8, fixed.getWorkerCount());
+        HybridProtocol adaptive = new HybridProtocol();
+        adaptive.setMaxThreads("8");
+        adaptive.setAdaptiveWorkers("true");
+        adaptive.setMinWorkers("3");
+        assertEquals(3, adaptive.getWorkerCount(), "a reading between init and start, as JMX may take it");
+    }
+
+    @Test
     void testSendfileCanBeSwitchedOffAndIsOffUnderTls() {
         HybridProtocol protocol = new HybridProtocol();
         protocol.setUseSendfile(false);

@@ -173,7 +173,7 @@ public final class TomcatServer implements AutoCloseable {
 
     /**
      * Starts the JVM; with {@code awaitReady}, returns once the control connector serves the probe
-     * webapp and every connector accepts connections.
+     * webapp and every connector has started.
      */
     public TomcatServer start(boolean awaitReady) throws IOException, InterruptedException {
         prepareBase();
@@ -225,7 +225,9 @@ public final class TomcatServer implements AutoCloseable {
             if (!process.isAlive()) {
                 throw new IllegalStateException("Tomcat exited during start-up:\n" + consoleLog());
             }
-            if (allPortsListen() && probeAnswers()) {
+            // A port listens once its connector is bound, at init; the connectors start one after
+            // another later, and Catalina says when the last has.
+            if (allPortsListen() && probeAnswers() && consoleLog().contains("Server startup in")) {
                 return;
             }
             Thread.sleep(100);
