@@ -90,8 +90,12 @@ steady_step() { # spec load block
 }
 
 step_done() { # block load spec
-  [ -f "$out/steady.csv" ] && awk -F, -v b="$1" -v l="$2" -v v="$3" \
-    'NR > 1 && $1 == b && $2 + 0 == l + 0 && $3 == v { found = 1 } END { exit !found }' "$out/steady.csv"
+  local status=0
+  java -cp "$bench_cp" org.hybridconnector.bench.Main step-ledger --csv "$out/steady.csv" --match "block=$1" \
+    --match "load=$2" --match "variant=$3" || status=$?
+  [ "$status" -ne 0 ] || return 0
+  [ "$status" -eq 3 ] || { echo "bench/run sessions: step-ledger could not read $out/steady.csv" >&2; exit 1; }
+  return 1
 }
 
 steady_setup_notes() {

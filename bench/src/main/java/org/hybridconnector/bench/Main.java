@@ -20,7 +20,7 @@ import picocli.CommandLine.Spec;
         subcommands = { SiteDataCommand.class, RubisSessionsCommand.class, StaticWorkloadCommand.class,
                 StepCommand.class, ProbeCommand.class, SummaryCommand.class, SteadyPlanCommand.class,
                 SteadyStepCommand.class, JmxSampleCommand.class, PolicySeriesCommand.class,
-                PolicyPlotsCommand.class, StepCountersCommand.class,
+                PolicyPlotsCommand.class, StepCountersCommand.class, StepLedgerCommand.class,
                 HeadlineCommand.class,
                 CompareBuildsCommand.class, CompareVariantsCommand.class, FootprintCommand.class, FootprintReportCommand.class,
                 ClusterSummaryCommand.class })
