@@ -90,12 +90,7 @@ steady_step() { # spec load block
 }
 
 step_done() { # block load spec
-  local status=0
-  java -cp "$bench_cp" org.hybridconnector.bench.Main step-ledger --csv "$out/steady.csv" --match "block=$1" \
-    --match "load=$2" --match "variant=$3" || status=$?
-  [ "$status" -ne 0 ] || return 0
-  [ "$status" -eq 3 ] || { echo "bench/run sessions: step-ledger could not read $out/steady.csv" >&2; exit 1; }
-  return 1
+  step_ledger "$out/steady.csv" --match "block=$1" --match "load=$2" --match "variant=$3"
 }
 
 steady_setup_notes() {
