@@ -17,12 +17,12 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "Main", description = "The benchmark's session files, step records, probe and reports.",
         scope = ScopeType.INHERIT, showDefaultValues = true,
-        subcommands = { SiteDataCommand.class, RubisSessionsCommand.class, StaticWorkloadCommand.class,
-                StepCommand.class, ProbeCommand.class, SummaryCommand.class, SteadyPlanCommand.class,
-                SteadyStepCommand.class, JmxSampleCommand.class, PolicySeriesCommand.class,
-                PolicyPlotsCommand.class, StepCountersCommand.class, StepLedgerCommand.class,
-                HeadlineCommand.class,
-                CompareBuildsCommand.class, CompareVariantsCommand.class, FootprintCommand.class, FootprintReportCommand.class,
+        subcommands = { SessionsSettingsCommand.class, SetupNotesCommand.class, SiteDataCommand.class,
+                RubisSessionsCommand.class, StaticWorkloadCommand.class, StepCommand.class, ProbeCommand.class,
+                SummaryCommand.class, SteadyPlanCommand.class, SteadyStepCommand.class, JmxSampleCommand.class,
+                PolicySeriesCommand.class, PolicyPlotsCommand.class, StepCountersCommand.class,
+                StepLedgerCommand.class, HeadlineCommand.class, CompareBuildsCommand.class,
+                CompareVariantsCommand.class, FootprintCommand.class, FootprintReportCommand.class,
                 ClusterSummaryCommand.class })
 public final class Main implements Runnable {
 

@@ -1,0 +1,37 @@
+package org.hybridconnector.bench.run;
+
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+
+/**
+ * What a report says of the MariaDB a run used: its version, and its buffer pool beside the data
+ * set's size (a pool smaller than the data measures the database's page copies, not the connectors).
+ */
+public record MariaDbFacts(String version, long bufferPoolMib, long dataMib) {
+
+    /** Read from the server the URL names; the data set is that of the URL's database. */
+    public static MariaDbFacts read(String url, String user) throws SQLException {
+        try (Connection connection = DriverManager.getConnection(url, user, "");
+                Statement statement = connection.createStatement()) {
+            return new MariaDbFacts(text(statement, "SELECT VERSION()"),
+                    Long.parseLong(text(statement, "SELECT @@innodb_buffer_pool_size DIV 1048576")),
+                    Long.parseLong(text(statement, "SELECT COALESCE(SUM(data_length + index_length), 0) DIV 1048576"
+                            + " FROM information_schema.tables WHERE table_schema = DATABASE()")));
+        }
+    }
+
+    private static String text(Statement statement, String query) throws SQLException {
+        try (ResultSet result = statement.executeQuery(query)) {
+            result.next();
+            return result.getString(1);
+        }
+    }
+
+    /** "MariaDB's buffer pool: 1024 MiB for a 618 MiB data set." */
+    public String bufferPoolNote() {
+        return "MariaDB's buffer pool: " + bufferPoolMib + " MiB for a " + dataMib + " MiB data set.";
+    }
+}
