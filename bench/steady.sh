@@ -93,30 +93,10 @@ step_done() { # block load spec
   step_ledger "$out/steady.csv" --match "block=$1" --match "load=$2" --match "variant=$3"
 }
 
-steady_setup_notes() {
-  {
-    echo "Machine: $(nproc) cores ($(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')), $(free -g | awk '/Mem:/ {print $2}') GB."
-    echo "Connector and rubis.war built from commit $built_commit; Tomcat $tomcat_version pinned to CPU 0 with the database;"
-    echo "httperf $(httperf --version 2>&1 | sed -n 's/.*httperf-\([0-9.]*\).*/\1/p') pinned to CPU 1, --timeout 10, --failure-status 503, Poisson arrivals."
-    if [ "$db" = mariadb ]; then
-      echo "MariaDB $(mariadb --version | sed -n 's/.*Distrib \([^,]*\),.*/\1/p'); $(buffer_pool_note)"
-    fi
-    echo "RUBiS pool (DBCP): maxTotal 50, maxWaitMillis ${pool_wait_ms:-2000} (the wait before a page answers 503)."
-    echo "Database: $db, RUBiS scale $scale ($(grep -c '^item' "$work/site.tsv") open auctions), reloaded before every step."
-    echo "Sessions: RUBiS $mix mix, seed $seed, TPC-W think times x$think_scale, at most $max_pages pages per session."
-    echo "Every step: a fresh Tomcat, ${ramp_up} s at half the load, ${warm_up_s} s at the load, a measured interval of ${interval} s,"
-    echo "then ${tail} s more at the load; sessions counted by the time they end inside the interval."
-    echo "Every connector: connectionTimeout 20000, acceptCount 1000, Tomcat's other defaults."
-  } >"$out/setup.md"
-}
-
 run_steady_campaign() {
-  [ "$workload" = rubis ] || { echo "--steady runs the RUBiS workload only (the static leg uses the stepped mode)" >&2; exit 2; }
-  IFS=, read -r -a variant_list <<<"$variants"
-  IFS=, read -r -a load_list <<<"$loads"
   local block load k count spec java_home
   $resume || rm -f "$out/steady.csv"
-  steady_setup_notes
+  setup_notes "$out/setup.md"
   say "Steady state: $mix sessions at ${loads} new sessions/s, blocks 1 to $repeats of ${variants}"
   log "each step $((ramp_up + warm_up_s + interval + tail)) s: up-ramp ${ramp_up} s, warm-up ${warm_up_s} s, interval ${interval} s, tail ${tail} s"
   for block in $(seq 1 "$repeats"); do
@@ -127,7 +107,7 @@ run_steady_campaign() {
         spec=${variant_list[$(( (k + block - 1) % count ))]}
         if step_done "$block" "$load" "$spec"; then log "block $block, $load/s, $spec: done"; continue; fi
         java_home=$(java_home_for "$(variant_name "$spec")")
-        say "Block $block/$repeats, $load new sessions/s: $spec ($(connector_element "$spec" PORT | sed 's/ port="PORT" address="127.0.0.1"//')) on $(jvm_label "$java_home")"
+        say "Block $block/$repeats, $load new sessions/s: $spec ($(connector_label "$spec")) on $(jvm_label "$java_home")"
         start_tomcat "$spec" "$java_home"
         warm_up
         steady_step "$spec" "$load" "$block"

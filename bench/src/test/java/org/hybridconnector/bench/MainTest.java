@@ -19,8 +19,14 @@ class MainTest {
             "--interval", "300", "--tail", "30", "--mix", "bidding", "--site-data", "work/site.tsv", "--out",
             "work/files", "--seed", "7", "--max-pages", "1000", "--think-scale", "0.5" };
 
-    /** Every call the scripts make, with stand-in values: bench/sessions, steady.sh, campaign, soak, compare-builds, static-cache, footprint. */
+    /** Every call the scripts make, with stand-in values: bench/campaign's through bench/sessions, bench/sessions, steady.sh, campaign, soak, compare-builds, static-cache, footprint. */
     private static final List<String[]> SCRIPT_CALLS = List.of(
+            new String[] { "sessions-settings", "--steady", "--commit", "1ee77d3", "--mix", "bidding", "--loads", "45",
+                    "--repeats", "1", "--variants", "hybrid-sessions,nio:50@300,nio", "--out", "headline/b", "--resume",
+                    "--interval", "360" },
+            new String[] { "setup-notes", "--steady", "--commit", "1ee77d3", "--loads", "45", "--resume",
+                    "--tomcat-version", "11.0.24", "--built-commit", "1ee77d3e6a82", "--site-data", "site.tsv",
+                    "--mariadb-url", "jdbc:mariadb://127.0.0.1:3306/rubis_bench", "--notes-out", "setup.md" },
             new String[] { "site-data", "--db-url", "jdbc:h2:/w/rubis", "--db-user", "sa", "--out", "site.tsv" },
             new String[] { "access-log-pattern" },
             new String[] { "static-workload", "--docroot", "surge", "--files", "1000", "--file-seed", "1", "--out",
@@ -32,10 +38,10 @@ class MainTest {
             new String[] { "probe", "--port", "8080", "--paths", "/a,/b", "--seconds", "60", "--clients", "4",
                     "--interval-ms", "250", "--timeout-ms", "10000", "--out", "probe.txt", "--timeline", "t.csv" },
             new String[] { "step", "--csv", "steps.csv", "--mix", "bidding", "--variant", "nio", "--jvm", "17",
-                    "--offered", "10", "--repeat", "1", "--window", "60", "--sessions-offered", "600",
-                    "--server-closed", "-1", "--server-cpu", "95.5", "--machine-cpu", "190.0", "--window-requests", "-1",
-                    "--window-machine-cpu", "NaN", "--window-db-statements", "-1", "--window-db-rows-read", "-1",
-                    "--probe", "probe.txt", "out-1.txt", "out-2.txt" },
+                    "--offered", "10", "--repeat", "1", "--window", "60", "--sessions-offered", "600", "--start",
+                    "reading-start.txt", "--window-end", "reading-window-end.txt", "--end", "reading-end.txt",
+                    "--clock-ticks", "100", "--raw-prefix", "raw/nio-10-r1", "--probe", "probe.txt", "out-1.txt",
+                    "out-2.txt" },
             new String[] { "summary", "--csv", "steps.csv", "--out", "run", "--title", "RUBiS bidding mix, steady mode",
                     "--command", "bench/run sessions --quick", "--notes", "notes.md", "--saturation", "10" },
             STEADY_PLAN,
@@ -96,11 +102,10 @@ class MainTest {
         assertEquals(1L, (long) workload.commandSpec().findOption("--seed").getValue());
         assertEquals(1000, (int) workload.commandSpec().findOption("--files").getValue());
         assertEquals("/surge/", workload.commandSpec().findOption("--url-prefix").getValue());
-        ParseResult step = Main.commandLine().parseArgs(SCRIPT_CALLS.get(5)[0], "--csv", "c", "--mix", "m",
-                "--variant", "v", "--jvm", "17", "--offered", "1", "--repeat", "1", "--window", "1",
-                "--sessions-offered", "1", "out.txt").subcommand();
-        assertEquals(-1L, (long) step.commandSpec().findOption("--server-closed").getValue());
-        assertTrue(Double.isNaN(step.commandSpec().findOption("--server-cpu").getValue()));
+        ParseResult step = Main.commandLine().parseArgs("step", "--csv", "c", "--mix", "m", "--variant", "v", "--jvm",
+                "17", "--offered", "1", "--repeat", "1", "--window", "1", "--sessions-offered", "1", "--start", "s",
+                "--window-end", "w", "--end", "e", "--raw-prefix", "r", "out.txt").subcommand();
+        assertEquals(100, (int) step.commandSpec().findOption("--clock-ticks").getValue());
     }
 
     @Test
