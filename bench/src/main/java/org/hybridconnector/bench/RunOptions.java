@@ -49,10 +49,10 @@ final class RunOptions {
     }
 
     @Option(names = "--warm-up", paramLabel = "S",
-            description = "Steady: seconds at the full load before the interval (120).")
+            description = "Steady: seconds at the full load before the interval.")
     int warmUp = 120;
 
-    @Option(names = "--interval", paramLabel = "S", description = "Steady: the measured interval in seconds (300).")
+    @Option(names = "--interval", paramLabel = "S", description = "Steady: the measured interval in seconds.")
     int interval = 300;
 
     @Option(names = "--tail", paramLabel = "S",
@@ -71,13 +71,13 @@ final class RunOptions {
             description = "Build the connector and rubis.war from this commit (a git"
             + " worktree under bench/work), so that every block of a campaign measures one build even in a later"
             + " session (default: the working tree as it is).")
-    String commit = "";
+    String commit;
 
-    @Option(names = "--workload", paramLabel = "W", description = "rubis (default) or static: the Surge-like static"
+    @Option(names = "--workload", paramLabel = "W", description = "rubis or static: the Surge-like static"
             + " workload, served by Tomcat's default servlet from webapps/surge.")
     String workload = "rubis";
 
-    @Option(names = "--mix", paramLabel = "M", description = "RUBiS mix: bidding (default) or browsing.")
+    @Option(names = "--mix", paramLabel = "M", description = "RUBiS mix: bidding or browsing.")
     String mix = "bidding";
 
     @Option(names = "--variants", paramLabel = "LIST",
@@ -127,36 +127,36 @@ final class RunOptions {
     Integer maxPages;
 
     @Option(names = "--threads", paramLabel = "N",
-            description = "maxThreads of blocking, nio, nio-admission, nio2 (200,"
-            + " Tomcat's default).")
+            description = "maxThreads of blocking, nio, nio-admission, nio2 (Tomcat's"
+            + " default).")
     int threads = 200;
 
     @Option(names = "--hybrid-threads", paramLabel = "N",
-            description = "maxThreads of the hybrid (10, the paper's); the"
+            description = "maxThreads of the hybrid (the paper's 10); the"
             + " adaptive variants adapt under 4x this, hybrid-all* from this many up.")
     int hybridThreads = 10;
 
     @Option(names = "--lengthy-ms", paramLabel = "N", description = "lengthyThresholdMillis of hybrid-lengthy and"
-            + " hybrid-all* (50).")
+            + " hybrid-all*.")
     int lengthyMillis = 50;
 
     @Option(names = "--admission-ms", paramLabel = "N", description = "admissionTargetMillis of the session-admission"
-            + " variants (200, the connector's default).")
+            + " variants (the connector's default).")
     int admissionMillis = 200;
 
     @Option(names = "--buffer-pool-mb", paramLabel = "N", description = "MariaDB's innodb_buffer_pool_size for the run,"
-            + " restored at the end (1024: scale 0.1 needs about 800 MiB; 0 leaves it as it is).")
+            + " restored at the end (scale 0.1 needs about 800 MiB; 0 leaves it as it is).")
     int bufferPoolMb = 1024;
 
     @Option(names = "--saturation", paramLabel = "R", description = "The saturation load an earlier run measured, for a"
             + " run that offers only loads past it: the report then compares at 2x and 3x R.")
-    String saturation = "";
+    String saturation;
 
-    @Option(names = "--seed", paramLabel = "N", description = "Seed of the session files (1).")
+    @Option(names = "--seed", paramLabel = "N", description = "Seed of the session files.")
     long seed = 1;
 
     @Option(names = "--out", paramLabel = "DIR", description = "Results directory (bench/results/<mode>-<mix>-<date>).")
-    String out = "";
+    String out;
 
     @Option(names = "--resume",
             description = "Complete the run in --out DIR that was cut short: a variant run or steady"
@@ -221,7 +221,7 @@ final class RunOptions {
         atLeast("--admission-ms", admissionMillis, 1);
         atLeast("--buffer-pool-mb", bufferPoolMb, 0);
         atLeast("--pool-wait-ms", poolWaitMillis, -1);
-        if (!saturation.isEmpty()) {
+        if (saturation != null) {
             positiveNumber("--saturation", saturation);
         }
         if (mode == Mode.STEADY) {
