@@ -1,5 +1,6 @@
 package org.hybridconnector.bench;
 
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -19,8 +20,9 @@ import picocli.CommandLine.Spec;
  * {@code sessions-settings}: the command line of {@code bench/run sessions}, checked and completed
  * with the mode's defaults ({@link RunOptions}), printed as bash assignments that the runner
  * evaluates: every setting under its variable's name, the variants and loads as arrays, each
- * variant's {@code <Connector>} element (its port {@code @PORT@}) and, in the stepped modes, how
- * each step offers its sessions ({@link OfferPlan}). Its {@code --help} is the runner's.
+ * variant's {@code <Connector>} element (its port {@code @PORT@}) and base name, the variants whose
+ * policies are sampled over time and, in the stepped modes, how each step offers its sessions
+ * ({@link OfferPlan}). Its {@code --help} is the runner's.
  */
 @Command(name = "sessions-settings", showDefaultValues = false,
         description = { "The session-completion benchmark (bench/run sessions): for each connector variant a Tomcat 11",
@@ -43,8 +45,14 @@ final class SessionsSettingsCommand implements Callable<Integer> {
         ConnectorElements connectors = new ConnectorElements(run.threads, run.hybridThreads, run.lengthyMillis,
                 run.admissionMillis);
         Map<String,String> elements = new LinkedHashMap<>();
+        Map<String,String> names = new LinkedHashMap<>();
+        List<String> sampled = new ArrayList<>();
         for (Variant variant : run.variantList) {
             elements.put(variant.spec(), connectors.element(variant, "@PORT@"));
+            names.put(variant.spec(), variant.name());
+            if (variant.withPolicies()) {
+                sampled.add(variant.spec());
+            }
         }
         ShellAssignments shell = new ShellAssignments().set("mode", run.mode.label()).set("workload", run.workload)
                 .set("mix", run.mix).set("variants", String.join(",", elements.keySet())).set("db", run.db)
@@ -55,7 +63,8 @@ final class SessionsSettingsCommand implements Callable<Integer> {
                 .set("ramp_up", run.rampUp).set("warm_up_s", run.warmUp).set("interval", run.interval)
                 .set("tail", run.tail).set("pool_wait_ms", run.poolWaitMillis).set("commit", run.commit)
                 .array("variant_list", List.copyOf(elements.keySet())).array("load_list", run.loadList)
-                .map("connector_elements", elements);
+                .map("connector_elements", elements).map("variant_names", names)
+                .array("policy_variants", sampled);
         if (run.mode != Mode.STEADY) {
             offerPlans(shell);
         }

@@ -110,7 +110,7 @@ final class StepCommand implements Callable<Integer> {
         if (servlets.isPresent()) {
             Files.writeString(Path.of(rawPrefix + "-servlets.csv"), servlets.get());
         }
-        if (variant.startsWith("hybrid-")) {
+        if (Variant.withPolicies(variant)) {
             String paths = step.lengthyPaths();
             Files.writeString(Path.of(rawPrefix + "-lengthy.txt"), paths.isEmpty() ? "" : paths + "\n");
         }

@@ -39,6 +39,8 @@ class SessionsSettingsCommandTest {
                 "echo \"$mode|$db|$scale|$window|$grace|$pool_wait_ms|$ramp_up|$warm_up_s|$interval|$tail\""));
         assertEquals("nio:50@300 hybrid-sessions|30 7.5", bash(settings, "echo \"${variant_list[*]}|${load_list[*]}\""));
         assertEquals("none", bash(settings, "declare -p offer_plans >/dev/null 2>&1 && echo plans || echo none"));
+        assertEquals("nio|hybrid-sessions", bash(settings,
+                "echo \"${variant_names[nio:50@300]}|${policy_variants[*]}\""));
         assertEquals("90", bash(settings("--steady", "--think-scale", "1"), "echo \"$tail\""),
                 "the 10 s time-out, the longest think time (70 s) and 10 s");
     }

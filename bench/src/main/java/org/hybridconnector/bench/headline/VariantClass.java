@@ -2,6 +2,8 @@ package org.hybridconnector.bench.headline;
 
 import java.util.Set;
 
+import org.hybridconnector.bench.run.Variant;
+
 /**
  * What a variant is in the headline comparison, by its base name (the name before any
  * {@code :threads} or {@code @maxConnections}, so {@code nio:50@300} is {@code nio}).
@@ -19,7 +21,7 @@ public enum VariantClass {
     private static final Set<String> STOCK_NAMES = Set.of("nio", "nio2", "nio-vt");
 
     public static VariantClass of(String variant) {
-        String base = baseName(variant);
+        String base = Variant.baseName(variant);
         if (STOCK_NAMES.contains(base)) {
             return STOCK;
         }
@@ -27,17 +29,5 @@ public enum VariantClass {
             return YARDSTICK;
         }
         return base.startsWith("hybrid") ? CANDIDATE : OTHER;
-    }
-
-    /** The variant's name without its settings: {@code nio2:200@1000} is {@code nio2}. */
-    public static String baseName(String variant) {
-        int end = variant.length();
-        for (char settings : new char[] { ':', '@' }) {
-            int at = variant.indexOf(settings);
-            if (at >= 0) {
-                end = Math.min(end, at);
-            }
-        }
-        return variant.substring(0, end);
     }
 }

@@ -3,9 +3,11 @@ package org.hybridconnector.bench.report;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
-import java.util.Set;
 import java.util.function.Predicate;
 import java.util.function.ToDoubleFunction;
+
+import org.hybridconnector.bench.headline.VariantClass;
+import org.hybridconnector.bench.run.Variant;
 
 /**
  * The overload policies' targets, checked against a run's medians at two and three times the
@@ -29,26 +31,15 @@ final class PolicyTargets {
     static final double REPLIES_WITHIN = 0.95;
     static final double P99_FACTOR = 10;
 
-    /** Tomcat's own connectors, by the runner's variant names. */
-    private static final Set<String> STOCK = Set.of("nio", "nio2", "nio-vt");
-    private static final String YARDSTICK = "nio-admission";
-    private static final String POLICY_PREFIX = "hybrid-";
-
     private final Summary summary;
 
     PolicyTargets(Summary summary) {
         this.summary = summary;
     }
 
-    /** A variant's name without its thread count ({@code nio:50} is {@code nio}). */
-    static String baseName(String variant) {
-        int colon = variant.indexOf(':');
-        return colon < 0 ? variant : variant.substring(0, colon);
-    }
-
     /** Appends the targets section, if the run has policy variants and loads at 2x or 3x saturation. */
     void append(StringBuilder md, double saturation) {
-        List<String> policies = summary.variants().stream().filter(v -> v.startsWith(POLICY_PREFIX)).toList();
+        List<String> policies = summary.variants().stream().filter(Variant::withPolicies).toList();
         if (policies.isEmpty() || Double.isNaN(saturation)) {
             return;
         }
@@ -81,8 +72,10 @@ final class PolicyTargets {
 
     private String row(String policy, double load, double multiple) {
         double completed = median(policy, load, StepRecord::completedPerSecond);
-        Optional<String> bestStock = best(load, v -> STOCK.contains(baseName(v)), StepRecord::completedPerSecond);
-        Optional<String> yardstick = best(load, v -> baseName(v).equals(YARDSTICK), StepRecord::completedPerSecond);
+        Optional<String> bestStock = best(load, v -> VariantClass.of(v) == VariantClass.STOCK,
+                StepRecord::completedPerSecond);
+        Optional<String> yardstick = best(load, v -> VariantClass.of(v) == VariantClass.YARDSTICK,
+                StepRecord::completedPerSecond);
         Summary.Spread abandoned = summary.spread(policy, load, r -> r.abandoned() / r.windowSeconds());
         double replyRatio = shareOfBest(policy, load, StepRecord::replyRate);
         double servedRatio = shareOfBest(policy, load, StepRecord::servedRateInWindow);

@@ -54,9 +54,37 @@ public record Variant(String spec, String name, Integer threads, Integer maxConn
         throw new IllegalArgumentException("'" + spec + "': the " + what + " must be a positive number, not " + digits);
     }
 
+    /**
+     * A spec's name without its settings: {@code nio2:200@1000} is {@code nio2}. It does not check the
+     * name, as the reports read the CSVs of older runs, whose names this runner may no longer know.
+     */
+    public static String baseName(String spec) {
+        int end = spec.length();
+        for (char settings : new char[] { ':', '@' }) {
+            int at = spec.indexOf(settings);
+            if (at >= 0) {
+                end = Math.min(end, at);
+            }
+        }
+        return spec.substring(0, end);
+    }
+
     /** The hybrid connector or one of its policies and features. */
     public boolean hybrid() {
         return name.startsWith("hybrid");
+    }
+
+    /**
+     * The hybrid with a policy or feature of its own ({@code hybrid-…}): the runner samples its counters
+     * over time and writes what its lengthy-request policy learned.
+     */
+    public boolean withPolicies() {
+        return withPolicies(spec);
+    }
+
+    /** {@link #withPolicies()} by a spec's base name, lenient as {@link #baseName(String)}. */
+    public static boolean withPolicies(String spec) {
+        return baseName(spec).startsWith("hybrid-");
     }
 
     /** A variant whose worker count adapts: its thread count is the ceiling it adapts under. */

@@ -43,4 +43,21 @@ class VariantTest {
             assertThrows(IllegalArgumentException.class, () -> Variant.parse(spec), spec);
         }
     }
+
+    @Test
+    void testTheBaseNameDropsTheSettingsOfAnyName() {
+        assertEquals("nio", Variant.baseName("nio:50@300"));
+        assertEquals("nio2", Variant.baseName("nio2@300"));
+        assertEquals("nio-vt", Variant.baseName("nio-vt"));
+        assertEquals("apr", Variant.baseName("apr:20"), "a name of an older run's CSV");
+    }
+
+    @Test
+    void testOnlyTheHybridsWithAPolicyOrFeatureAreSampledOverTime() {
+        assertTrue(Variant.parse("hybrid-sessions:20@100").withPolicies());
+        assertTrue(Variant.parse("hybrid-cache").withPolicies());
+        assertFalse(Variant.parse("hybrid").withPolicies());
+        assertFalse(Variant.parse("nio-admission").withPolicies());
+        assertFalse(Variant.withPolicies("hybridish"));
+    }
 }
