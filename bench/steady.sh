@@ -59,11 +59,13 @@ steady_step() { # spec load block
     steady_pids+=($!)
   done <<<"$plan"
   # Quick pages as a shopper sees them, and the machine's CPU, over the measured interval.
-  local probe="$out/raw/$tag_name-probe.txt" ticks="$work/interval-ticks.txt"
+  local probe="$out/raw/$tag_name-probe.txt" ticks0="$work/interval-start.txt" ticks1="$work/interval-end.txt"
   (sleep_until "$t0"; exec taskset -c 1 java -cp "$bench_cp" org.hybridconnector.bench.Main probe --port "$port" \
     --paths "$(quick_paths)" --seconds "$interval" --clients 4 --interval-ms 250 --timeout-ms 10000 --out "$probe") &
   steady_pids+=($!)
-  (sleep_until "$t0"; machine_busy_ticks >"$ticks"; sleep_until "$t1"; machine_busy_ticks >>"$ticks") &
+  rm -f "$ticks0" "$ticks1"
+  (sleep_until "$t0"; echo "machine_ticks $(machine_busy_ticks)" >"$ticks0"
+   sleep_until "$t1"; echo "machine_ticks $(machine_busy_ticks)" >"$ticks1") &
   steady_pids+=($!)
   # The connector's counters over the whole step (empty columns where a variant lacks them).
   (sleep_until "$start"; exec taskset -c 1 java -cp "$bench_cp" org.hybridconnector.bench.Main jmx-sample \
@@ -81,11 +83,10 @@ steady_step() { # spec load block
   stop_tomcat   # flushes the access log
   cat "${outputs[@]}" >"$out/raw/$tag_name-httperf.txt"
   cp "$base/logs/gc.log" "$out/raw/$tag_name-gc.log" 2>/dev/null || true
-  local cpu=NaN
-  if [ "$(wc -l <"$ticks" 2>/dev/null)" = 2 ]; then cpu=$(cpu_percent "$(sed -n 1p "$ticks")" "$(sed -n 2p "$ticks")" "$interval"); fi
   java -cp "$bench_cp" org.hybridconnector.bench.Main steady-step --csv "$out/steady.csv" --block "$block" --load "$load" \
     --variant "$spec" --commit "$built_commit" --from "$t0" --to "$t1" --slices "$out/raw/$tag_name-httperf.txt" \
-    --access-log "$base/logs/steady-access.log" --probe "$probe" --machine-cpu "$cpu" \
+    --access-log "$base/logs/steady-access.log" --probe "$probe" \
+    --interval-start "$ticks0" --interval-end "$ticks1" --clock-ticks "$(getconf CLK_TCK)" \
     $(printf '%s\n' "${files[@]}" | sort -u) | sed 's/^/   /'
 }
 

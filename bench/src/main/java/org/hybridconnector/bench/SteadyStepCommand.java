@@ -1,11 +1,14 @@
 package org.hybridconnector.bench;
 
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 
+import org.hybridconnector.bench.report.CpuTime;
+import org.hybridconnector.bench.report.Reading;
 import org.hybridconnector.bench.steady.AccessLogSessions;
 import org.hybridconnector.bench.steady.SessionFileIndex;
 import org.hybridconnector.bench.steady.SliceRun;
@@ -49,8 +52,15 @@ final class SteadyStepCommand implements Callable<Integer> {
     @Option(names = "--timeout-ms", defaultValue = "10000", paramLabel = "MS", description = "The client time-out.")
     private long timeoutMillis;
 
-    @Option(names = "--machine-cpu", defaultValue = "NaN", paramLabel = "PCT")
-    private double machineCpu;
+    @Option(names = "--interval-start", paramLabel = "FILE",
+            description = "The machine's busy ticks at the interval's start, a 'machine_ticks N' line.")
+    private Path intervalStart;
+
+    @Option(names = "--interval-end", paramLabel = "FILE", description = "The same at the interval's end.")
+    private Path intervalEnd;
+
+    @Option(names = "--clock-ticks", defaultValue = "100", paramLabel = "HZ", description = "getconf CLK_TCK.")
+    private int clockTicks;
 
     @Mixin
     private ProbeFileOption probe;
@@ -64,9 +74,18 @@ final class SteadyStepCommand implements Callable<Integer> {
         AccessLogSessions log = AccessLogSessions.read(accessLog, timeoutMillis);
         SessionFileIndex index = SessionFileIndex.read(sessionFiles);
         SteadyStep step = SteadyStep.of(block, load, variant, commit, runs, from, to, log.count(index, from, to),
-                probe.result(), machineCpu);
+                probe.result(), machineCpuPercent());
         CsvRows.append(csv, SteadyStep.HEADER, step.toCsv());
         System.out.println(step.describe());
         return 0;
+    }
+
+    /** All CPUs' busy time over the interval, in % of one core; NaN where a reading is missing. */
+    private double machineCpuPercent() throws IOException {
+        if (intervalStart == null || intervalEnd == null) {
+            return Double.NaN;
+        }
+        return CpuTime.percentOfOneCore(Reading.read(intervalStart).number("machine_ticks"),
+                Reading.read(intervalEnd).number("machine_ticks"), clockTicks, (to - from) / 1000.0);
     }
 }

@@ -15,8 +15,9 @@ import java.util.OptionalLong;
  * What bench/sessions read at one moment of a stepped run's step, one {@code name value} line each:
  * the connector's counters as {@code Main step-counters} wrote them ({@code servlet NAME COUNT}
  * lines among them), then the machine's own readings the script added ({@code machine_ticks},
- * {@code server_ticks}, {@code db_statements}, {@code db_rows_read}, {@code elapsed_s}). A reading
- * that failed is missing, whole or in part; nothing is made up for it.
+ * {@code server_ticks}, {@code db_statements}, {@code db_rows_read}, {@code elapsed_s}). A steady
+ * step's machine ticks at its interval's two ends are readings too. A reading that failed is
+ * missing, whole or in part; nothing is made up for it.
  */
 public final class Reading {
 

@@ -113,7 +113,6 @@ public record StepWindow(Reading start, Reading windowEnd, Reading end, int cloc
     }
 
     private double cpuPercent(OptionalLong from, OptionalLong to, double seconds) {
-        return from.isPresent() && to.isPresent()
-                ? 100.0 * (to.getAsLong() - from.getAsLong()) / clockTicks / seconds : Double.NaN;
+        return CpuTime.percentOfOneCore(from, to, clockTicks, seconds);
     }
 }
