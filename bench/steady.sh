@@ -61,7 +61,8 @@ steady_step() { # spec load block
   # Quick pages as a shopper sees them, and the machine's CPU, over the measured interval.
   local probe="$out/raw/$tag_name-probe.txt" ticks0="$work/interval-start.txt" ticks1="$work/interval-end.txt"
   (sleep_until "$t0"; exec taskset -c 1 java -cp "$bench_cp" org.hybridconnector.bench.Main probe --port "$port" \
-    --paths "$(quick_paths)" --seconds "$interval" --clients 4 --interval-ms 250 --timeout-ms 10000 --out "$probe") &
+    --paths "$(quick_paths)" --seconds "$interval" --clients 4 --interval-ms 250 --timeout-ms 10000 --out "$probe" \
+    --timeline "$out/raw/$tag_name-probe-timeline.csv") &
   steady_pids+=($!)
   rm -f "$ticks0" "$ticks1"
   (sleep_until "$t0"; echo "machine_ticks $(machine_busy_ticks)" >"$ticks0"

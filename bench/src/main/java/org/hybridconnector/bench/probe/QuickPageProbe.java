@@ -63,25 +63,26 @@ public final class QuickPageProbe {
         while (System.nanoTime() < deadline && !Thread.currentThread().isInterrupted()) {
             long started = System.nanoTime();
             long pause = intervalMillis;
+            boolean opened = connection == null;
             try {
-                if (connection == null) {
+                if (opened) {
                     connection = new HttpExchange(host, port, timeoutMillis);
                 }
                 HttpExchange.Reply reply = connection.get(paths.get(next++ % paths.size()));
                 if (reply.status() == 503) {
-                    record(begin, started, (System.nanoTime() - started) / 1e6, ProbeAttempt.Outcome.TURNED_AWAY);
+                    record(begin, started, (System.nanoTime() - started) / 1e6, ProbeAttempt.Outcome.TURNED_AWAY, opened);
                     pause = 1000;
                 } else {
-                    record(begin, started, (System.nanoTime() - started) / 1e6, ProbeAttempt.Outcome.REPLY);
+                    record(begin, started, (System.nanoTime() - started) / 1e6, ProbeAttempt.Outcome.REPLY, opened);
                 }
                 if (!reply.reusable()) {
                     connection = closed(connection);
                 }
             } catch (SocketTimeoutException e) {
-                record(begin, started, timeoutMillis, ProbeAttempt.Outcome.TIMEOUT);
+                record(begin, started, timeoutMillis, ProbeAttempt.Outcome.TIMEOUT, opened);
                 connection = closed(connection);
             } catch (IOException | RuntimeException e) {
-                record(begin, started, timeoutMillis, ProbeAttempt.Outcome.FAILURE);
+                record(begin, started, timeoutMillis, ProbeAttempt.Outcome.FAILURE, opened);
                 connection = closed(connection);
                 pause = Math.max(pause, 100);  // a refused connect must not spin
             }
@@ -90,9 +91,10 @@ public final class QuickPageProbe {
         closed(connection);
     }
 
-    private void record(long begin, long started, double elapsedMillis, ProbeAttempt.Outcome outcome) {
+    private void record(long begin, long started, double elapsedMillis, ProbeAttempt.Outcome outcome,
+            boolean opened) {
         synchronized (attempts) {
-            attempts.add(new ProbeAttempt((started - begin) / 1e9, elapsedMillis, outcome));
+            attempts.add(new ProbeAttempt((started - begin) / 1e9, elapsedMillis, outcome, opened));
         }
     }
 

@@ -62,6 +62,8 @@ class QuickPageProbeTest {
             assertTrue(attempt.startedSeconds() >= 0 && attempt.startedSeconds() < 1.0, attempt.toCsv());
         }
         assertEquals(result.samples(), served.get(), "one sample per reply");
+        assertEquals(2, probe.timeline().stream().filter(ProbeAttempt::newConnection).count(),
+                "each client opens one connection and keeps it");
         assertEquals(0, result.timeouts() + result.failures() + result.turnedAway(), result.toLine());
         assertTrue(result.p99Millis() < 1000, result.toLine());
         assertTrue(result.p50Millis() <= result.p90Millis() && result.p90Millis() <= result.p99Millis()
@@ -88,6 +90,8 @@ class QuickPageProbeTest {
         assertEquals(ProbeAttempt.Outcome.TIMEOUT, first.outcome(), first.toCsv());
         assertEquals(300, first.millis(), 1e-9, first.toCsv());
         assertTrue(first.startedSeconds() < 0.2, "the first attempt is sent at once: " + first.toCsv());
+        assertTrue(probe.timeline().stream().allMatch(ProbeAttempt::newConnection),
+                "a timed-out connection is dropped, so every attempt opens its own");
     }
 
     @Test
@@ -102,8 +106,10 @@ class QuickPageProbeTest {
 
     @Test
     void testTimelineLineSaysWhenHowLongAndHow() {
-        assertEquals("12.345,6.8,turned_away", new ProbeAttempt(12.3451, 6.75, ProbeAttempt.Outcome.TURNED_AWAY).toCsv());
-        assertEquals(List.of("started_s", "ms", "outcome"), List.of(ProbeAttempt.CSV_HEADER.split(",")));
+        assertEquals("12.345,6.8,turned_away,true",
+                new ProbeAttempt(12.3451, 6.75, ProbeAttempt.Outcome.TURNED_AWAY, true).toCsv());
+        assertEquals(List.of("started_s", "ms", "outcome", "new_connection"),
+                List.of(ProbeAttempt.CSV_HEADER.split(",")));
     }
 
     @Test
