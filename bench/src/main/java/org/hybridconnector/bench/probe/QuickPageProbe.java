@@ -69,11 +69,11 @@ public final class QuickPageProbe {
                     connection = new HttpExchange(host, port, timeoutMillis);
                 }
                 HttpExchange.Reply reply = connection.get(paths.get(next++ % paths.size()));
-                if (reply.status() == 503) {
-                    record(begin, started, (System.nanoTime() - started) / 1e6, ProbeAttempt.Outcome.TURNED_AWAY, opened);
+                boolean turnedAway = reply.status() == 503;
+                record(begin, started, (System.nanoTime() - started) / 1e6,
+                        turnedAway ? ProbeAttempt.Outcome.TURNED_AWAY : ProbeAttempt.Outcome.REPLY, opened);
+                if (turnedAway) {
                     pause = 1000;
-                } else {
-                    record(begin, started, (System.nanoTime() - started) / 1e6, ProbeAttempt.Outcome.REPLY, opened);
                 }
                 if (!reply.reusable()) {
                     connection = closed(connection);
