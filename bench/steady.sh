@@ -58,11 +58,13 @@ steady_step() { # spec load block
     launch_slice "$file" "$n" "$rate" $(( start + offset * 1000 )) "$stop" "${outputs[-1]}" &
     steady_pids+=($!)
   done <<<"$plan"
-  # Quick pages as a shopper sees them, and the machine's CPU, over the measured interval.
+  # Quick pages as a shopper already inside sees them, and the machine's CPU, over the measured
+  # interval. The probe's clients connect as the up-ramp begins: started at t0, they were new visitors
+  # queued behind the overload's, and their wait to be let in read as a shopper's slow page.
   local probe="$out/raw/$tag_name-probe.txt" ticks0="$work/interval-start.txt" ticks1="$work/interval-end.txt"
-  (sleep_until "$t0"; exec taskset -c 1 java -cp "$bench_cp" org.hybridconnector.bench.Main probe --port "$port" \
-    --paths "$(quick_paths)" --seconds "$interval" --clients 4 --interval-ms 250 --timeout-ms 10000 --out "$probe" \
-    --timeline "$out/raw/$tag_name-probe-timeline.csv") &
+  (sleep_until "$start"; exec taskset -c 1 java -cp "$bench_cp" org.hybridconnector.bench.Main probe --port "$port" \
+    --paths "$(quick_paths)" --seconds $(( (t1 - start) / 1000 )) --measure-from $(( (t0 - start) / 1000 )) \
+    --clients 4 --interval-ms 250 --timeout-ms 10000 --out "$probe" --timeline "$out/raw/$tag_name-probe-timeline.csv") &
   steady_pids+=($!)
   rm -f "$ticks0" "$ticks1"
   (sleep_until "$t0"; echo "machine_ticks $(machine_busy_ticks)" >"$ticks0"

@@ -11,11 +11,17 @@ import org.hybridconnector.bench.probe.ProbeAttempt;
 import org.hybridconnector.bench.probe.ProbeResult;
 import org.hybridconnector.bench.probe.QuickPageProbe;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
 
 /** {@code probe}: runs the {@link QuickPageProbe} against 127.0.0.1 and writes its result, and its timeline if asked. */
 @Command(name = "probe", description = "Time quick pages beside httperf's sessions: percentiles and time-outs.")
 final class ProbeCommand implements Callable<Integer> {
+
+    @Spec
+    private CommandSpec spec;
 
     @Option(names = "--port", required = true, paramLabel = "P")
     private Integer port;
@@ -25,6 +31,11 @@ final class ProbeCommand implements Callable<Integer> {
 
     @Option(names = "--seconds", required = true, paramLabel = "S")
     private Double seconds;
+
+    @Option(names = "--measure-from", defaultValue = "0", paramLabel = "S",
+            description = "Seconds into the run from which attempts count (default 0); the earlier ones stay in the"
+                    + " timeline. Clients started ahead of the load are shoppers already inside when it comes.")
+    private double measureFromSeconds;
 
     @Option(names = "--out", required = true, paramLabel = "FILE")
     private Path out;
@@ -43,9 +54,13 @@ final class ProbeCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        if (measureFromSeconds < 0 || measureFromSeconds >= seconds) {
+            throw new ParameterException(spec.commandLine(),
+                    "--measure-from must be at least 0 and less than --seconds, not " + measureFromSeconds);
+        }
         QuickPageProbe probe = new QuickPageProbe("127.0.0.1", port, List.of(paths.split(",")), intervalMillis,
                 timeoutMillis);
-        ProbeResult result = probe.run(clients, seconds);
+        ProbeResult result = probe.run(clients, seconds, measureFromSeconds);
         Files.writeString(out, result.toLine() + "\n");
         if (timeline != null) {
             List<String> lines = new ArrayList<>(List.of(ProbeAttempt.CSV_HEADER));

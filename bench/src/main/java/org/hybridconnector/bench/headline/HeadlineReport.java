@@ -236,6 +236,10 @@ public final class HeadlineReport {
         md.append("- Stock connectors: nio, nio2, nio-vt at any thread count and connection cap. \"Best stock\" at a "
                 + "load is the one with the highest median there, each a fixed setting as an operator would deploy "
                 + "it; choosing the best per load favours stock, not the candidates.\n");
+        md.append("- Quick pages: four probe clients, connected as the up-ramp begins, each ask a quick page every "
+                + "250 ms; the p99 is of the pages asked mid-visit (on a connection already answered) in the "
+                + "interval. Rows from before 2026-11-27 timed every attempt of clients started in the overload, "
+                + "their waits to be let in included, and are not judged on it.\n");
         md.append("- Figure: `headline.png` (from `headline.gp`, whiskers the 95 % CI); every median: "
                 + "`headline.csv`.\n");
     }

@@ -9,7 +9,7 @@ package org.hybridconnector.bench.headline;
  * @param load offered new sessions per second
  * @param completedPerSecond completed sessions per second, the headline figure
  * @param serverAbandonedPerSecond sessions that got a reply and were then cut, by the server's access log
- * @param quickP99Millis the quick pages' 99th percentile response time
+ * @param quickP99Millis the 99th percentile response time of quick pages asked mid-visit, by shoppers already in
  * @param clientLimited whether the load generator ran out of descriptors, which voids the row
  * @param intervalSeconds the measured interval's length
  * @param lifetimeSeconds the mean lifetime of completed sessions: the interval should hold ten of them

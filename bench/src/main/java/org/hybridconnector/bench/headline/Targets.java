@@ -126,8 +126,8 @@ final class Targets {
                     OVER_YARDSTICK), List.of(Cell.NO_TARGET, overYardstick(candidate, 2), overYardstick(candidate, 3))));
             rows.add(new Row(candidate, "no session abandoned after a reply (server log, worst block)",
                     List.of(Cell.NO_TARGET, abandoned(candidate, 2), abandoned(candidate, 3))));
-            rows.add(new Row(candidate, String.format(Locale.ROOT, "quick-page p99 ≥ %.0fx lower than the best "
-                    + "stock's (its p99 / this one's, per block)", P99_FACTOR),
+            rows.add(new Row(candidate, String.format(Locale.ROOT, "quick-page p99 mid-visit ≥ %.0fx lower than "
+                    + "the best stock's (its p99 / this one's, per block)", P99_FACTOR),
                     List.of(Cell.NO_TARGET, quickPages(candidate, 2), quickPages(candidate, 3))));
         }
         return rows;

@@ -11,9 +11,14 @@ import java.util.Map;
 import org.HdrHistogram.Histogram;
 
 /**
- * What the quick-page probe saw during one step: response-time percentiles over every attempt
- * (a time-out or a broken connection counts as the full client time-out: the page did not come),
- * and the attempts that were turned away with a 503, which are not response times.
+ * What the quick-page probe saw during one step: response-time percentiles of the pages asked
+ * mid-visit (a time-out or a broken connection counts as the full client time-out: the page did not
+ * come), and how many attempts timed out, failed or were turned away with a 503.
+ * <p>
+ * Mid-visit means on a connection that had already been answered. A connection's first request also
+ * times the wait to be let in: a connection held in the listen backlog by a session limit or a
+ * {@code maxConnections} cap waits there before the server reads a byte of it. That is a new
+ * visitor's wait, not a shopper's already inside; the timeline keeps it.
  */
 public record ProbeResult(int samples, double p50Millis, double p90Millis, double p99Millis, double maxMillis,
         int timeouts, int failures, int turnedAway) {
@@ -23,12 +28,17 @@ public record ProbeResult(int samples, double p50Millis, double p90Millis, doubl
     /** The precision the percentiles are recorded with. */
     static final int SIGNIFICANT_DIGITS = 3;
 
-    /** The percentiles of every attempt but those turned away, which got no page to time. */
-    public static ProbeResult of(List<ProbeAttempt> attempts) {
-        double[] times = attempts.stream().filter(a -> a.outcome() != ProbeAttempt.Outcome.TURNED_AWAY)
+    /**
+     * The figures of the attempts sent {@code fromSeconds} or later into the run: the percentiles of
+     * those sent mid-visit, and the time-outs, failures and 503s of all of them.
+     */
+    public static ProbeResult of(List<ProbeAttempt> attempts, double fromSeconds) {
+        List<ProbeAttempt> measured = attempts.stream().filter(a -> a.startedSeconds() >= fromSeconds).toList();
+        double[] times = measured.stream()
+                .filter(a -> !a.newConnection() && a.outcome() != ProbeAttempt.Outcome.TURNED_AWAY)
                 .mapToDouble(ProbeAttempt::millis).toArray();
-        return of(times, count(attempts, ProbeAttempt.Outcome.TIMEOUT), count(attempts, ProbeAttempt.Outcome.FAILURE),
-                count(attempts, ProbeAttempt.Outcome.TURNED_AWAY));
+        return of(times, count(measured, ProbeAttempt.Outcome.TIMEOUT), count(measured, ProbeAttempt.Outcome.FAILURE),
+                count(measured, ProbeAttempt.Outcome.TURNED_AWAY));
     }
 
     private static int count(List<ProbeAttempt> attempts, ProbeAttempt.Outcome outcome) {

@@ -31,7 +31,7 @@ public record SteadyStep(int block, double load, String variant, String commit, 
     public static final String HEADER = "block,load,variant,commit,interval_s,completed_per_s,replies_per_s,"
             + "server_completed_per_s,server_abandoned_per_s,server_turned_away_per_s,server_in_progress_at_end,"
             + "cohort_offered,cohort_completed,cohort_failed,cohort_abandoned,cohort_unfinished,"
-            + "httperf_abandoned_per_s,lifetime_s,quick_p50_ms,quick_p99_ms,quick_timeouts,client_limited,"
+            + "httperf_abandoned_per_s,lifetime_s,quick_mid_visit_p50_ms,quick_mid_visit_p99_ms,quick_timeouts,client_limited,"
             + "machine_cpu_percent";
 
     /** The step's figures from its slices, between {@code from} and {@code to} (epoch milliseconds). */

@@ -54,14 +54,15 @@ class QuickPageProbeTest {
     @Test
     void testTimesFixedLengthAndChunkedRepliesOnKeptConnections() throws InterruptedException {
         QuickPageProbe probe = probe(List.of("/fixed", "/chunked"), 2000);
-        ProbeResult result = probe.run(2, 1.0);
+        ProbeResult result = probe.run(2, 1.0, 0);
         assertTrue(result.samples() >= 10, result.toLine());
-        assertEquals(result.samples(), probe.timeline().size(), "one attempt in the timeline per sample");
+        assertEquals(result.samples() + 2, probe.timeline().size(),
+                "one attempt in the timeline per sample, and the two that opened connections");
         for (ProbeAttempt attempt : probe.timeline()) {
             assertEquals(ProbeAttempt.Outcome.REPLY, attempt.outcome(), attempt.toCsv());
             assertTrue(attempt.startedSeconds() >= 0 && attempt.startedSeconds() < 1.0, attempt.toCsv());
         }
-        assertEquals(result.samples(), served.get(), "one sample per reply");
+        assertEquals(probe.timeline().size(), served.get(), "one attempt per reply");
         assertEquals(2, probe.timeline().stream().filter(ProbeAttempt::newConnection).count(),
                 "each client opens one connection and keeps it");
         assertEquals(0, result.timeouts() + result.failures() + result.turnedAway(), result.toLine());
@@ -73,7 +74,7 @@ class QuickPageProbeTest {
     @Test
     void testCountsTurnedAwayApartFromResponseTimes() throws InterruptedException {
         QuickPageProbe probe = probe(List.of("/busy"), 2000);
-        ProbeResult result = probe.run(1, 1.5);
+        ProbeResult result = probe.run(1, 1.5, 0);
         assertTrue(result.turnedAway() >= 1, result.toLine());
         assertEquals(0, result.samples(), "a 503 is not a response time");
         assertEquals(result.turnedAway(), probe.timeline().size(), "the timeline keeps the 503s");
@@ -82,16 +83,42 @@ class QuickPageProbeTest {
 
     @Test
     void testCountsTimeOutsAsTheFullTimeOut() throws InterruptedException {
-        QuickPageProbe probe = probe(List.of("/slow"), 300);
-        ProbeResult result = probe.run(1, 0.8);
+        // Each connection opens on a quick page, then times out on the slow one and is dropped.
+        QuickPageProbe probe = probe(List.of("/fixed", "/slow"), 500);
+        ProbeResult result = probe.run(1, 1.2, 0);
         assertTrue(result.timeouts() >= 1, result.toLine());
-        assertEquals(300, result.maxMillis(), 1e-9, result.toLine());
-        ProbeAttempt first = probe.timeline().get(0);
-        assertEquals(ProbeAttempt.Outcome.TIMEOUT, first.outcome(), first.toCsv());
-        assertEquals(300, first.millis(), 1e-9, first.toCsv());
-        assertTrue(first.startedSeconds() < 0.2, "the first attempt is sent at once: " + first.toCsv());
-        assertTrue(probe.timeline().stream().allMatch(ProbeAttempt::newConnection),
-                "a timed-out connection is dropped, so every attempt opens its own");
+        assertEquals(500, result.maxMillis(), 1e-9, result.toLine());
+        ProbeAttempt second = probe.timeline().get(1);
+        assertEquals(ProbeAttempt.Outcome.TIMEOUT, second.outcome(), second.toCsv());
+        assertEquals(500, second.millis(), 1e-9, second.toCsv());
+        assertTrue(second.startedSeconds() < 0.5, "the second attempt follows the first: " + second.toCsv());
+        assertTrue(probe.timeline().stream()
+                .allMatch(a -> a.newConnection() == (a.outcome() == ProbeAttempt.Outcome.REPLY)),
+                "a timed-out connection is dropped, so the next attempt opens its own");
+    }
+
+    @Test
+    void testTimesPagesAskedMidVisitFromTheMeasuredStart() {
+        List<ProbeAttempt> timeline = List.of(
+                attempt(0.1, 40, ProbeAttempt.Outcome.REPLY, true),        // before the interval
+                attempt(0.5, 9000, ProbeAttempt.Outcome.REPLY, false),     // before the interval
+                attempt(1.0, 8, ProbeAttempt.Outcome.REPLY, false),
+                attempt(1.2, 10000, ProbeAttempt.Outcome.TIMEOUT, false),
+                attempt(11.3, 10000, ProbeAttempt.Outcome.TIMEOUT, true),  // waited to be let in
+                attempt(21.4, 7000, ProbeAttempt.Outcome.REPLY, true),     // let in at last
+                attempt(28.5, 6, ProbeAttempt.Outcome.REPLY, false),
+                attempt(28.8, 3, ProbeAttempt.Outcome.TURNED_AWAY, true));
+        ProbeResult result = ProbeResult.of(timeline, 1.0);
+        assertEquals(3, result.samples(), result.toLine());
+        assertEquals(10000, result.maxMillis(), 1e-9, "a mid-visit time-out is the slowest page");
+        assertEquals(8, result.p50Millis(), 8 * PRECISION, result.toLine());
+        assertEquals(2, result.timeouts(), "time-outs of every measured attempt, the wait to get in too");
+        assertEquals(1, result.turnedAway(), result.toLine());
+        assertEquals(4, ProbeResult.of(timeline, 0).samples(), "from the start, the earlier mid-visit page counts too");
+    }
+
+    private static ProbeAttempt attempt(double started, double millis, ProbeAttempt.Outcome outcome, boolean opened) {
+        return new ProbeAttempt(started, millis, outcome, opened);
     }
 
     @Test

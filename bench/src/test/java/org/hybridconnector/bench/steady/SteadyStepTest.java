@@ -34,6 +34,6 @@ class SteadyStepTest {
         assertEquals("9.433", row[List.of(header).indexOf("completed_per_s")]);
         assertEquals("0.100", row[List.of(header).indexOf("server_abandoned_per_s")]);
         assertEquals("107", row[List.of(header).indexOf("server_in_progress_at_end")]);
-        assertEquals("NaN", row[List.of(header).indexOf("quick_p99_ms")]);
+        assertEquals("NaN", row[List.of(header).indexOf("quick_mid_visit_p99_ms")]);
     }
 }
