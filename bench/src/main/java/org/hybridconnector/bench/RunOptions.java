@@ -144,6 +144,11 @@ final class RunOptions {
             + " variants (the connector's default).")
     int admissionMillis = 200;
 
+    @Option(names = "--keep-alive-ms", paramLabel = "N", description = "keepAliveTimeout of every variant (unset:"
+            + " Tomcat's, the connectionTimeout of 20 s). Think times x1 reach 70 s, and a shorter keep-alive closes a"
+            + " thinking client's connection: a session that is its connection then loses its place.")
+    Integer keepAliveMillis;
+
     @Option(names = "--buffer-pool-mb", paramLabel = "N", description = "MariaDB's innodb_buffer_pool_size for the run,"
             + " restored at the end (scale 0.1 needs about 800 MiB; 0 leaves it as it is).")
     int bufferPoolMb = 1024;
@@ -219,6 +224,9 @@ final class RunOptions {
         atLeast("--hybrid-threads", hybridThreads, 1);
         atLeast("--lengthy-ms", lengthyMillis, 1);
         atLeast("--admission-ms", admissionMillis, 1);
+        if (keepAliveMillis != null) {
+            atLeast("--keep-alive-ms", keepAliveMillis, 1);
+        }
         atLeast("--buffer-pool-mb", bufferPoolMb, 0);
         atLeast("--pool-wait-ms", poolWaitMillis, -1);
         if (saturation != null) {

@@ -43,7 +43,7 @@ final class SessionsSettingsCommand implements Callable<Integer> {
     public Integer call() {
         run.resolve();
         ConnectorElements connectors = new ConnectorElements(run.threads, run.hybridThreads, run.lengthyMillis,
-                run.admissionMillis);
+                run.admissionMillis, run.keepAliveMillis);
         Map<String,String> elements = new LinkedHashMap<>();
         Map<String,String> names = new LinkedHashMap<>();
         List<String> sampled = new ArrayList<>();

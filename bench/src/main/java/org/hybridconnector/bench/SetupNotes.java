@@ -40,7 +40,7 @@ record SetupNotes(RunOptions run, MachineFacts machine, String tomcatVersion, St
                 + " s at the load, a measured interval of " + run.interval + " s,");
         notes.add("then " + run.tail
                 + " s more at the load; sessions counted by the time they end inside the interval.");
-        notes.add("Every connector: connectionTimeout 20000, acceptCount 1000, Tomcat's other defaults.");
+        notes.add(connectors() + ".");
         return notes.toString();
     }
 
@@ -64,8 +64,7 @@ record SetupNotes(RunOptions run, MachineFacts machine, String tomcatVersion, St
                     + "), the same data for every variant.");
             notes.add(sessions());
         }
-        notes.add("Every connector: connectionTimeout 20000, acceptCount 1000, Tomcat's other defaults"
-                + " (maxKeepAliveRequests 100).");
+        notes.add(connectors() + " (maxKeepAliveRequests 100).");
         notes.add("");
         notes.add("Completed sessions/s = sessions completed within the step's bound (window + grace) / window;"
                 + " sessions");
@@ -82,6 +81,13 @@ record SetupNotes(RunOptions run, MachineFacts machine, String tomcatVersion, St
                     + " (raw/*-grace-p*.txt).");
         }
         return notes.toString();
+    }
+
+    /** The attributes every variant's element shares (ConnectorElements writes them). */
+    private String connectors() {
+        return "Every connector: connectionTimeout 20000, acceptCount 1000, "
+                + (run.keepAliveMillis != null ? "keepAliveTimeout " + run.keepAliveMillis + ", " : "")
+                + "Tomcat's other defaults";
     }
 
     private String machineLine() {

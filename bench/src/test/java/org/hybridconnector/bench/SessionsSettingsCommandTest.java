@@ -46,6 +46,15 @@ class SessionsSettingsCommandTest {
     }
 
     @Test
+    void testAKeepAliveReachesEveryVariantsElement() throws Exception {
+        String settings = settings("--steady", "--variants", "nio:50@300,hybrid-sessions", "--keep-alive-ms", "75000");
+        assertEquals("2", bash(settings, "for e in \"${connector_elements[@]}\"; do echo \"$e\"; done"
+                + " | grep -c ' acceptCount=\"1000\" keepAliveTimeout=\"75000\" '"));
+        assertEquals("0", bash(settings(), "for e in \"${connector_elements[@]}\"; do echo \"$e\"; done"
+                + " | grep -c keepAliveTimeout || true"), "unset, Tomcat's own");
+    }
+
+    @Test
     void testTheStaticWorkloadHasItsOwnMixAndLoads() throws Exception {
         assertEquals("static|50,100,200,400,600,800|24 9000 375 25.000000 0",
                 bash(settings("--full", "--workload", "static", "--window", "15", "--grace", "20", "--think-scale", "0.1"),
@@ -74,6 +83,7 @@ class SessionsSettingsCommandTest {
         assertRefused("--tail must be", "--steady", "--tail", "12");
         assertRefused("--steady runs the RUBiS workload only", "--steady", "--workload", "static");
         assertRefused("--admission-ms must be at least 1", "--admission-ms", "0");
+        assertRefused("--keep-alive-ms must be at least 1", "--keep-alive-ms", "0");
         assertRefused("--pool-wait-ms must be at least -1", "--pool-wait-ms", "-2");
         assertRefused("--mix must be bidding or browsing, not 'shopping'", "--mix", "shopping");
         assertRefused("--db must be h2 or mariadb", "--db", "oracle");

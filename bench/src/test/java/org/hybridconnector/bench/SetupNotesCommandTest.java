@@ -48,6 +48,10 @@ class SetupNotesCommandTest {
         assertTrue(notes.contains("Every step: a fresh Tomcat, 60 s at half the load, 120 s at the load, a measured"
                 + " interval of 360 s,\nthen 30 s more at the load;"), notes);
         assertFalse(notes.contains("MariaDB"), "no MariaDB on H2: " + notes);
+        assertTrue(notes.contains("Every connector: connectionTimeout 20000, acceptCount 1000, Tomcat's other"
+                + " defaults."), notes);
+        assertTrue(notes("--steady", "--db", "h2", "--keep-alive-ms", "75000", "--site-data", siteData.toString())
+                .contains("acceptCount 1000, keepAliveTimeout 75000, Tomcat's other defaults."));
     }
 
     @Test
