@@ -17,14 +17,12 @@ final class CsvRows {
     }
 
     static void append(Path csv, String header, String row) throws IOException {
-        if (!Files.exists(csv)) {
+        List<String> lines = Files.exists(csv) ? Files.readAllLines(csv) : List.of();
+        if (lines.isEmpty()) {
             Files.writeString(csv, header + "\n");
-        } else {
-            List<String> lines = Files.readAllLines(csv);
-            if (!lines.isEmpty() && !lines.get(0).equals(header)) {
+        } else if (!lines.get(0).equals(header)) {
                 throw new IOException(csv + " has other columns than this runner writes (begun by an older one?): "
-                        + lines.get(0) + "; finish it with the runner that began it, or move it aside");
-            }
+                    + lines.get(0) + "; finish it with the runner that began it, or move it aside");
         }
         Files.writeString(csv, row + "\n", StandardOpenOption.APPEND);
     }

@@ -19,6 +19,9 @@ class CsvRowsTest {
         CsvRows.append(csv, "a,b", "1,2");
         CsvRows.append(csv, "a,b", "3,4");
         assertEquals("a,b\n1,2\n3,4\n", Files.readString(csv));
+        Path empty = Files.createFile(dir.resolve("empty.csv"));
+        CsvRows.append(empty, "a,b", "1,2");
+        assertEquals("a,b\n1,2\n", Files.readString(empty), "an empty file is a new one");
     }
 
     @Test
