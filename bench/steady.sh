@@ -64,7 +64,8 @@ steady_step() { # spec load block
   local probe="$out/raw/$tag_name-probe.txt" ticks0="$work/interval-start.txt" ticks1="$work/interval-end.txt"
   (sleep_until "$start"; exec taskset -c 1 java -cp "$bench_cp" org.hybridconnector.bench.Main probe --port "$port" \
     --paths "$(quick_paths)" --seconds $(( (t1 - start) / 1000 )) --measure-from $(( (t0 - start) / 1000 )) \
-    --clients 4 --interval-ms 250 --timeout-ms 10000 --out "$probe" --timeline "$out/raw/$tag_name-probe-timeline.csv") &
+    --clients 4 --interval-ms 250 --timeout-ms 10000 --out "$probe" --openings "$out/raw/$tag_name-probe-openings.txt" \
+    --timeline "$out/raw/$tag_name-probe-timeline.csv") &
   steady_pids+=($!)
   rm -f "$ticks0" "$ticks1"
   (sleep_until "$t0"; echo "machine_ticks $(machine_busy_ticks)" >"$ticks0"
@@ -88,7 +89,7 @@ steady_step() { # spec load block
   cp "$base/logs/gc.log" "$out/raw/$tag_name-gc.log" 2>/dev/null || true
   java -cp "$bench_cp" org.hybridconnector.bench.Main steady-step --csv "$out/steady.csv" --block "$block" --load "$load" \
     --variant "$spec" --commit "$built_commit" --from "$t0" --to "$t1" --slices "$out/raw/$tag_name-httperf.txt" \
-    --access-log "$base/logs/steady-access.log" --probe "$probe" \
+    --access-log "$base/logs/steady-access.log" --probe "$probe" --probe-openings "$out/raw/$tag_name-probe-openings.txt" \
     --interval-start "$ticks0" --interval-end "$ticks1" --clock-ticks "$(getconf CLK_TCK)" \
     $(printf '%s\n' "${files[@]}" | sort -u) | sed 's/^/   /'
 }

@@ -37,8 +37,13 @@ final class ProbeCommand implements Callable<Integer> {
                     + " timeline. Clients started ahead of the load are shoppers already inside when it comes.")
     private double measureFromSeconds;
 
-    @Option(names = "--out", required = true, paramLabel = "FILE")
+    @Option(names = "--out", required = true, paramLabel = "FILE", description = "The result: percentiles of"
+            + " every attempt, or with --openings of those sent on a connection already answered (mid-visit).")
     private Path out;
+
+    @Option(names = "--openings", paramLabel = "FILE", description = "The result of the attempts that opened their"
+            + " connection (the wait to be let in), apart from the mid-visit ones in --out.")
+    private Path openings;
 
     @Option(names = "--clients", defaultValue = "4", paramLabel = "N")
     private int clients;
@@ -60,11 +65,17 @@ final class ProbeCommand implements Callable<Integer> {
         }
         QuickPageProbe probe = new QuickPageProbe("127.0.0.1", port, List.of(paths.split(",")), intervalMillis,
                 timeoutMillis);
-        ProbeResult result = probe.run(clients, seconds, measureFromSeconds);
-        Files.writeString(out, result.toLine() + "\n");
+        probe.run(clients, seconds);
+        List<ProbeAttempt> attempts = probe.timeline();
+        ProbeResult.Pages pages = openings == null ? ProbeResult.Pages.ALL : ProbeResult.Pages.MID_VISIT;
+        Files.writeString(out, ProbeResult.of(attempts, measureFromSeconds, pages).toLine() + "\n");
+        if (openings != null) {
+            Files.writeString(openings,
+                    ProbeResult.of(attempts, measureFromSeconds, ProbeResult.Pages.OPENINGS).toLine() + "\n");
+        }
         if (timeline != null) {
             List<String> lines = new ArrayList<>(List.of(ProbeAttempt.CSV_HEADER));
-            probe.timeline().stream().sorted(Comparator.comparingDouble(ProbeAttempt::startedSeconds))
+            attempts.stream().sorted(Comparator.comparingDouble(ProbeAttempt::startedSeconds))
                     .map(ProbeAttempt::toCsv).forEach(lines::add);
             Files.write(timeline, lines);
         }

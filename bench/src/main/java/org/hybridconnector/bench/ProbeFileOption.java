@@ -15,6 +15,11 @@ final class ProbeFileOption {
 
     /** A probe that could not run costs the step its percentiles, not its other figures. */
     ProbeResult result() throws IOException {
+        return result(file);
+    }
+
+    /** The result in {@code file}, or {@link ProbeResult#NONE} where there is none. */
+    static ProbeResult result(Path file) throws IOException {
         if (file == null) {
             return ProbeResult.NONE;
         }

@@ -65,6 +65,10 @@ final class SteadyStepCommand implements Callable<Integer> {
     @Mixin
     private ProbeFileOption probe;
 
+    @Option(names = "--probe-openings", paramLabel = "FILE",
+            description = "What the probe wrote of the attempts that opened their connection (probe --openings).")
+    private Path probeOpenings;
+
     @Parameters(arity = "1..*", paramLabel = "SESSION_FILE", description = "The session files the step offered.")
     private List<Path> sessionFiles;
 
@@ -74,7 +78,7 @@ final class SteadyStepCommand implements Callable<Integer> {
         AccessLogSessions log = AccessLogSessions.read(accessLog, timeoutMillis);
         SessionFileIndex index = SessionFileIndex.read(sessionFiles);
         SteadyStep step = SteadyStep.of(block, load, variant, commit, runs, from, to, log.count(index, from, to),
-                probe.result(), machineCpuPercent());
+                probe.result(), ProbeFileOption.result(probeOpenings), machineCpuPercent());
         CsvRows.append(csv, SteadyStep.HEADER, step.toCsv());
         System.out.println(step.describe());
         return 0;

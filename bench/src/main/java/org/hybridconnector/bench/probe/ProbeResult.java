@@ -11,14 +11,15 @@ import java.util.Map;
 import org.HdrHistogram.Histogram;
 
 /**
- * What the quick-page probe saw during one step: response-time percentiles of the pages asked
- * mid-visit (a time-out or a broken connection counts as the full client time-out: the page did not
- * come), and how many attempts timed out, failed or were turned away with a 503.
+ * What the quick-page probe saw during one step: response-time percentiles (a time-out or a broken
+ * connection counts as the full client time-out: the page did not come), and how many attempts
+ * timed out, failed or were turned away with a 503.
  * <p>
- * Mid-visit means on a connection that had already been answered. A connection's first request also
- * times the wait to be let in: a connection held in the listen backlog by a session limit or a
- * {@code maxConnections} cap waits there before the server reads a byte of it. That is a new
- * visitor's wait, not a shopper's already inside; the timeline keeps it.
+ * The percentiles are of every attempt, or of one kind of attempt ({@link Pages}). A connection's
+ * first request also times the wait to be let in: a connection held in the listen backlog by a
+ * session limit or a {@code maxConnections} cap waits there before the server reads a byte of it.
+ * That is a new visitor's wait, not the wait of a shopper already inside, so the steady runs time
+ * the two apart.
  */
 public record ProbeResult(int samples, double p50Millis, double p90Millis, double p99Millis, double maxMillis,
         int timeouts, int failures, int turnedAway) {
@@ -28,14 +29,28 @@ public record ProbeResult(int samples, double p50Millis, double p90Millis, doubl
     /** The precision the percentiles are recorded with. */
     static final int SIGNIFICANT_DIGITS = 3;
 
+    /** Which attempts the percentiles are of. */
+    public enum Pages {
+        /** Every attempt (the stepped runs, and steady rows before 2026-11-27). */
+        ALL,
+        /** Those on a connection that had already been answered: a shopper's wait, once inside. */
+        MID_VISIT,
+        /** Those that opened their connection: a new visitor's wait to be let in, and its reply. */
+        OPENINGS;
+
+        boolean takes(ProbeAttempt attempt) {
+            return this == ALL || attempt.newConnection() == (this == OPENINGS);
+        }
+    }
+
     /**
      * The figures of the attempts sent {@code fromSeconds} or later into the run: the percentiles of
-     * those sent mid-visit, and the time-outs, failures and 503s of all of them.
+     * those {@code pages} names, and the time-outs, failures and 503s of the same attempts.
      */
-    public static ProbeResult of(List<ProbeAttempt> attempts, double fromSeconds) {
-        List<ProbeAttempt> measured = attempts.stream().filter(a -> a.startedSeconds() >= fromSeconds).toList();
-        double[] times = measured.stream()
-                .filter(a -> !a.newConnection() && a.outcome() != ProbeAttempt.Outcome.TURNED_AWAY)
+    public static ProbeResult of(List<ProbeAttempt> attempts, double fromSeconds, Pages pages) {
+        List<ProbeAttempt> measured = attempts.stream()
+                .filter(a -> a.startedSeconds() >= fromSeconds && pages.takes(a)).toList();
+        double[] times = measured.stream().filter(a -> a.outcome() != ProbeAttempt.Outcome.TURNED_AWAY)
                 .mapToDouble(ProbeAttempt::millis).toArray();
         return of(times, count(measured, ProbeAttempt.Outcome.TIMEOUT), count(measured, ProbeAttempt.Outcome.FAILURE),
                 count(measured, ProbeAttempt.Outcome.TURNED_AWAY));

@@ -12,7 +12,7 @@ import java.util.List;
  * A client whose connection is closed opens a new one, as a browser would; on a 503 it waits a
  * second before it tries again. Four clients every 250 ms add at most 16 requests a second, the
  * same for every variant. Started before the load, the clients are shoppers already inside when the
- * overload comes ({@link ProbeResult} times the pages they ask mid-visit).
+ * overload comes ({@link ProbeResult.Pages#MID_VISIT}).
  */
 public final class QuickPageProbe {
 
@@ -34,11 +34,8 @@ public final class QuickPageProbe {
         this.timeoutMillis = timeoutMillis;
     }
 
-    /**
-     * Runs {@code clients} clients for {@code seconds} seconds and returns what they saw from
-     * {@code measureFromSeconds} on (every attempt stays in the {@link #timeline()}).
-     */
-    public ProbeResult run(int clients, double seconds, double measureFromSeconds) throws InterruptedException {
+    /** Runs {@code clients} clients for {@code seconds} seconds; {@link #timeline()} says what they saw. */
+    public void run(int clients, double seconds) throws InterruptedException {
         long begin = System.nanoTime();
         long deadline = begin + (long) (seconds * 1e9);
         List<Thread> threads = new ArrayList<>();
@@ -51,7 +48,6 @@ public final class QuickPageProbe {
         for (Thread thread : threads) {
             thread.join();
         }
-        return ProbeResult.of(timeline(), measureFromSeconds);
     }
 
     /** Every attempt of the last {@link #run}, in the order they ended. */

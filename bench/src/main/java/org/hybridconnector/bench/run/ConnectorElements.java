@@ -1,10 +1,10 @@
 package org.hybridconnector.bench.run;
 
 /**
- * The {@code <Connector>} element of each variant in the server.xml of a run: the same attributes for
- * every variant (those of conf/server.xml, acceptCount 1000, and the run's keepAliveTimeout if it
- * sets one), then the variant's protocol, thread count and settings. The overload policies are those of the README's "Overload policies", alone and
- * together.
+ * The {@code <Connector>} element of each variant in the server.xml of a run: the same attributes
+ * for every variant (those of conf/server.xml, acceptCount 1000, and the run's keepAliveTimeout
+ * if it sets one), then the variant's protocol, thread count and settings. The overload policies
+ * are those of the README's "Overload policies", alone and together.
  */
 public final class ConnectorElements {
 

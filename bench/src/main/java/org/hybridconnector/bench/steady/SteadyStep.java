@@ -18,11 +18,14 @@ import org.hybridconnector.bench.probe.ProbeResult;
  * @param cohort the httperf reports of the slices that started inside the interval: their failed and abandoned
  *            sessions, as the clients count them, for comparison with the server's count
  * @param lifetimeSeconds mean lifetime of the sessions completed by the interval's slices
+ * @param probe the quick pages the probe's clients asked mid-visit
+ * @param openings the probe's attempts that opened their connection: its clients' waits to be let in
  * @param clientLimited whether an httperf process ran out of descriptors or ports: the step is not valid
  */
 public record SteadyStep(int block, double load, String variant, String commit, double intervalSeconds,
         double completedPerSecond, double repliesPerSecond, AccessLogSessions.Count server, Cohort cohort,
-        double lifetimeSeconds, ProbeResult probe, boolean clientLimited, double machineCpuPercent) {
+        double lifetimeSeconds, ProbeResult probe, ProbeResult openings, boolean clientLimited,
+        double machineCpuPercent) {
 
     /** The clients' count for the sessions that started in the interval, up to the step's stop. */
     public record Cohort(long offered, long completed, long failed, long abandoned, long unfinished) {
@@ -31,12 +34,13 @@ public record SteadyStep(int block, double load, String variant, String commit, 
     public static final String HEADER = "block,load,variant,commit,interval_s,completed_per_s,replies_per_s,"
             + "server_completed_per_s,server_abandoned_per_s,server_turned_away_per_s,server_in_progress_at_end,"
             + "cohort_offered,cohort_completed,cohort_failed,cohort_abandoned,cohort_unfinished,"
-            + "httperf_abandoned_per_s,lifetime_s,quick_mid_visit_p50_ms,quick_mid_visit_p99_ms,quick_timeouts,client_limited,"
-            + "machine_cpu_percent";
+            + "httperf_abandoned_per_s,lifetime_s,quick_mid_visit_p50_ms,quick_mid_visit_p99_ms,quick_timeouts,"
+            + "quick_openings,quick_opening_p99_ms,quick_opening_timeouts,client_limited,machine_cpu_percent";
 
     /** The step's figures from its slices, between {@code from} and {@code to} (epoch milliseconds). */
     public static SteadyStep of(int block, double load, String variant, String commit, List<SliceRun> slices,
-            long from, long to, AccessLogSessions.Count server, ProbeResult probe, double machineCpuPercent) {
+            long from, long to, AccessLogSessions.Count server, ProbeResult probe, ProbeResult openings,
+            double machineCpuPercent) {
         double seconds = (to - from) / 1000.0;
         long completed = slices.stream().mapToLong(s -> s.completedBetween(from, to)).sum();
         long replies = slices.stream().mapToLong(s -> s.repliesBetween(from, to)).sum();
@@ -53,7 +57,7 @@ public record SteadyStep(int block, double load, String variant, String commit, 
                         / cohortCompleted;
         boolean limited = slices.stream().anyMatch(s -> s.result().clientLimited());
         return new SteadyStep(block, load, variant, commit, seconds, completed / seconds, replies / seconds, server,
-                cohort, lifetime, probe, limited, machineCpuPercent);
+                cohort, lifetime, probe, openings, limited, machineCpuPercent);
     }
 
     public String toCsv() {
@@ -65,7 +69,9 @@ public record SteadyStep(int block, double load, String variant, String commit, 
                 Long.toString(cohort.completed()), Long.toString(cohort.failed()), Long.toString(cohort.abandoned()),
                 Long.toString(cohort.unfinished()), number(cohort.abandoned() / seconds), number(lifetimeSeconds),
                 number(probe.p50Millis()), number(probe.p99Millis()), Integer.toString(probe.timeouts()),
-                Boolean.toString(clientLimited), number(machineCpuPercent)).collect(Collectors.joining(","));
+                Integer.toString(openings.samples() + openings.turnedAway()), number(openings.p99Millis()),
+                Integer.toString(openings.timeouts()), Boolean.toString(clientLimited), number(machineCpuPercent))
+                .collect(Collectors.joining(","));
     }
 
     /** A line for the runner's console. */

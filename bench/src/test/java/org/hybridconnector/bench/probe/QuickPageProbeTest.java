@@ -54,10 +54,12 @@ class QuickPageProbeTest {
     @Test
     void testTimesFixedLengthAndChunkedRepliesOnKeptConnections() throws InterruptedException {
         QuickPageProbe probe = probe(List.of("/fixed", "/chunked"), 2000);
-        ProbeResult result = probe.run(2, 1.0, 0);
+        probe.run(2, 1.0);
+        ProbeResult result = ProbeResult.of(probe.timeline(), 0, ProbeResult.Pages.MID_VISIT);
         assertTrue(result.samples() >= 10, result.toLine());
         assertEquals(result.samples() + 2, probe.timeline().size(),
                 "one attempt in the timeline per sample, and the two that opened connections");
+        assertEquals(2, ProbeResult.of(probe.timeline(), 0, ProbeResult.Pages.OPENINGS).samples());
         for (ProbeAttempt attempt : probe.timeline()) {
             assertEquals(ProbeAttempt.Outcome.REPLY, attempt.outcome(), attempt.toCsv());
             assertTrue(attempt.startedSeconds() >= 0 && attempt.startedSeconds() < 1.0, attempt.toCsv());
@@ -74,7 +76,8 @@ class QuickPageProbeTest {
     @Test
     void testCountsTurnedAwayApartFromResponseTimes() throws InterruptedException {
         QuickPageProbe probe = probe(List.of("/busy"), 2000);
-        ProbeResult result = probe.run(1, 1.5, 0);
+        probe.run(1, 1.5);
+        ProbeResult result = ProbeResult.of(probe.timeline(), 0, ProbeResult.Pages.ALL);
         assertTrue(result.turnedAway() >= 1, result.toLine());
         assertEquals(0, result.samples(), "a 503 is not a response time");
         assertEquals(result.turnedAway(), probe.timeline().size(), "the timeline keeps the 503s");
@@ -85,7 +88,8 @@ class QuickPageProbeTest {
     void testCountsTimeOutsAsTheFullTimeOut() throws InterruptedException {
         // Each connection opens on a quick page, then times out on the slow one and is dropped.
         QuickPageProbe probe = probe(List.of("/fixed", "/slow"), 500);
-        ProbeResult result = probe.run(1, 1.2, 0);
+        probe.run(1, 1.2);
+        ProbeResult result = ProbeResult.of(probe.timeline(), 0, ProbeResult.Pages.MID_VISIT);
         assertTrue(result.timeouts() >= 1, result.toLine());
         assertEquals(500, result.maxMillis(), 1e-9, result.toLine());
         ProbeAttempt second = probe.timeline().get(1);
@@ -108,13 +112,20 @@ class QuickPageProbeTest {
                 attempt(21.4, 7000, ProbeAttempt.Outcome.REPLY, true),     // let in at last
                 attempt(28.5, 6, ProbeAttempt.Outcome.REPLY, false),
                 attempt(28.8, 3, ProbeAttempt.Outcome.TURNED_AWAY, true));
-        ProbeResult result = ProbeResult.of(timeline, 1.0);
-        assertEquals(3, result.samples(), result.toLine());
-        assertEquals(10000, result.maxMillis(), 1e-9, "a mid-visit time-out is the slowest page");
-        assertEquals(8, result.p50Millis(), 8 * PRECISION, result.toLine());
-        assertEquals(2, result.timeouts(), "time-outs of every measured attempt, the wait to get in too");
-        assertEquals(1, result.turnedAway(), result.toLine());
-        assertEquals(4, ProbeResult.of(timeline, 0).samples(), "from the start, the earlier mid-visit page counts too");
+        ProbeResult midVisit = ProbeResult.of(timeline, 1.0, ProbeResult.Pages.MID_VISIT);
+        assertEquals(3, midVisit.samples(), midVisit.toLine());
+        assertEquals(10000, midVisit.maxMillis(), 1e-9, "a mid-visit time-out is the slowest page");
+        assertEquals(8, midVisit.p50Millis(), 8 * PRECISION, midVisit.toLine());
+        assertEquals(1, midVisit.timeouts(), midVisit.toLine());
+        assertEquals(0, midVisit.turnedAway(), midVisit.toLine());
+        assertEquals(4, ProbeResult.of(timeline, 0, ProbeResult.Pages.MID_VISIT).samples(),
+                "from the start, the earlier mid-visit page counts too");
+        ProbeResult openings = ProbeResult.of(timeline, 1.0, ProbeResult.Pages.OPENINGS);
+        assertEquals(2, openings.samples(), "the wait to be let in, timed out and then answered");
+        assertEquals(1, openings.timeouts(), openings.toLine());
+        assertEquals(1, openings.turnedAway(), openings.toLine());
+        assertEquals(10000, openings.maxMillis(), 1e-9, openings.toLine());
+        assertEquals(7, ProbeResult.of(timeline, 0, ProbeResult.Pages.ALL).samples(), "every attempt but the 503");
     }
 
     private static ProbeAttempt attempt(double started, double millis, ProbeAttempt.Outcome outcome, boolean opened) {

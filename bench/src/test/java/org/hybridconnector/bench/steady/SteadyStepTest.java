@@ -22,7 +22,7 @@ class SteadyStepTest {
         }
         AccessLogSessions.Count server = new AccessLogSessions.Count(284, 3, 0, 107, 0);
         SteadyStep step = SteadyStep.of(2, 10, "hybrid", "53bbed07f098", slices, 1795613147000L, 1795613177000L,
-                server, ProbeResult.NONE, 126.4);
+                server, ProbeResult.NONE, ProbeResult.NONE, 126.4);
         assertEquals(30.0, step.intervalSeconds(), 1e-9);
         assertEquals(283 / 30.0, step.completedPerSecond(), 1e-9);
         // The cohort is the slice that started inside the interval: 300 offered, all completed.
