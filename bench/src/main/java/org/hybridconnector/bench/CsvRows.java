@@ -21,7 +21,7 @@ final class CsvRows {
         if (lines.isEmpty()) {
             Files.writeString(csv, header + "\n");
         } else if (!lines.get(0).equals(header)) {
-                throw new IOException(csv + " has other columns than this runner writes (begun by an older one?): "
+            throw new IOException(csv + " has other columns than this runner writes (begun by an older one?): "
                     + lines.get(0) + "; finish it with the runner that began it, or move it aside");
         }
         Files.writeString(csv, row + "\n", StandardOpenOption.APPEND);
