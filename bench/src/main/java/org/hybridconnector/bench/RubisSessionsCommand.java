@@ -4,13 +4,16 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 
-import org.hybridconnector.bench.rubis.RubisSessionFiles;
+import org.hybridconnector.bench.wsesslog.SessionFiles;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
-/** {@code rubis-sessions}: writes httperf session files of RUBiS sessions and prints their names. */
-@Command(name = "rubis-sessions", description = "Write RUBiS session files for httperf's --wsesslog.")
+/**
+ * {@code rubis-sessions}: writes httperf session files of RUBiS sessions (or, with {@code --mix static},
+ * Surge-like ones) and prints their names.
+ */
+@Command(name = "rubis-sessions", description = "Write RUBiS (or static) session files for httperf's --wsesslog.")
 final class RubisSessionsCommand implements Callable<Integer> {
 
     @Mixin
@@ -30,8 +33,8 @@ final class RubisSessionsCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        List<Path> written = RubisSessionFiles.write(sessions.out, prefix == null ? sessions.mix : prefix,
-                sessions.walker(), sessions.mix, sessions.seed, files, perFile, mark);
+        List<Path> written = SessionFiles.write(sessions.out, prefix == null ? sessions.mix : prefix,
+                sessions.source(), sessions.label(), sessions.seed, files, perFile, mark);
         written.forEach(System.out::println);
         return 0;
     }

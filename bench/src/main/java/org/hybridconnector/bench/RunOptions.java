@@ -205,9 +205,6 @@ final class RunOptions {
     private String resolveMix() {
         oneOf("--workload", workload, "rubis", "static");
         if (workload.equals("static")) {
-            if (mode == Mode.STEADY) {
-                throw bad("--steady runs the RUBiS workload only (the static leg uses the stepped modes)");
-            }
             return "static";
         }
         return oneOf("--mix", mix, "bidding", "browsing");

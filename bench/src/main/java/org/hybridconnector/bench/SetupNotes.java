@@ -24,18 +24,26 @@ record SetupNotes(RunOptions run, MachineFacts machine, String tomcatVersion, St
     String steady() {
         StringJoiner notes = new StringJoiner("\n", "", "\n");
         notes.add("Machine: " + machineLine() + ".");
-        notes.add("Connector and rubis.war built from commit " + builtCommit + "; Tomcat " + tomcatVersion
-                + " pinned to CPU 0 with the database;");
+        if (isStatic()) {
+            notes.add("Connector built from commit " + builtCommit + "; Tomcat " + tomcatVersion + " pinned to CPU 0;");
+        } else {
+            notes.add("Connector and rubis.war built from commit " + builtCommit + "; Tomcat " + tomcatVersion
+                    + " pinned to CPU 0 with the database;");
+        }
         notes.add("httperf " + machine.httperfVersion() + " pinned to CPU 1, --timeout 10, --failure-status 503,"
                 + " Poisson arrivals.");
-        if (database != null) {
-            notes.add("MariaDB " + database.version() + "; " + database.bufferPoolNote());
+        if (isStatic()) {
+            notes.add(staticWorkload());
+        } else {
+            if (database != null) {
+                notes.add("MariaDB " + database.version() + "; " + database.bufferPoolNote());
+            }
+            notes.add("RUBiS pool (DBCP): maxTotal 50, maxWaitMillis " + run.poolWaitMillis
+                    + " (the wait before a page answers 503).");
+            notes.add("Database: " + run.db + ", RUBiS scale " + run.scale + " (" + dataSet
+                    + "), reloaded before every step.");
+            notes.add(sessions());
         }
-        notes.add("RUBiS pool (DBCP): maxTotal 50, maxWaitMillis " + run.poolWaitMillis
-                + " (the wait before a page answers 503).");
-        notes.add("Database: " + run.db + ", RUBiS scale " + run.scale + " (" + dataSet
-                + "), reloaded before every step.");
-        notes.add(sessions());
         notes.add("Every step: a fresh Tomcat, " + run.rampUp + " s at half the load, " + run.warmUp
                 + " s at the load, a measured interval of " + run.interval + " s,");
         notes.add("then " + run.tail
@@ -52,9 +60,8 @@ record SetupNotes(RunOptions run, MachineFacts machine, String tomcatVersion, St
                 + " pinned to CPU 1");
         notes.add("(it busy-waits; its open-file limit is 1,024 descriptors per process, FD_SETSIZE), --timeout 10,"
                 + " Poisson arrivals.");
-        if (run.workload.equals("static")) {
-            notes.add("Workload: Surge-like static sessions (1,000 files, " + dataSet
-                    + ") from Tomcat's default servlet, seed " + run.seed + ", OFF times x" + run.thinkScale + ".");
+        if (isStatic()) {
+            notes.add(staticWorkload());
         } else {
             if (database != null) {
                 notes.add("MariaDB " + database.version() + " shared CPU 0 with Tomcat.");
@@ -92,6 +99,15 @@ record SetupNotes(RunOptions run, MachineFacts machine, String tomcatVersion, St
 
     private String machineLine() {
         return machine.cores() + " cores (" + machine.cpuModel() + "), " + machine.memoryGib() + " GB";
+    }
+
+    private boolean isStatic() {
+        return run.workload.equals("static");
+    }
+
+    private String staticWorkload() {
+        return "Workload: Surge-like static sessions (1,000 files, " + dataSet + ") from Tomcat's default servlet,"
+                + " seed " + run.seed + ", OFF times x" + run.thinkScale + ".";
     }
 
     private String sessions() {

@@ -1,14 +1,15 @@
 package org.hybridconnector.bench;
 
+import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 
-import org.hybridconnector.bench.rubis.RubisSessionFiles;
-import org.hybridconnector.bench.rubis.SessionWalker;
 import org.hybridconnector.bench.steady.SteadyPlan;
+import org.hybridconnector.bench.wsesslog.SessionFiles;
+import org.hybridconnector.bench.wsesslog.SessionSource;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -18,8 +19,8 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code steady-plan}: writes the session files a steady step needs (once: every variant and block
- * is offered the same sessions) and prints its slices, one line each: offset in seconds, rate,
- * sessions, session file.
+ * is offered the same sessions) and prints its slices, one line each: offset in seconds, the rate of
+ * its process (its lane's share of the segment's), sessions, session file.
  */
 @Command(name = "steady-plan", description = "Write a steady step's session files and print its slices.")
 final class SteadyPlanCommand implements Callable<Integer> {
@@ -49,8 +50,9 @@ final class SteadyPlanCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         SteadyPlan plan = new SteadyPlan(rate(), rampUp, warmUp, interval, tail);
-        SessionWalker walker = sessions.walker();
+        SessionSource source = sessions.source();
         Path out = sessions.out;
+        PrintWriter lines = spec.commandLine().getOut();
         for (SteadyPlan.Segment segment : plan.segments()) {
             List<SteadyPlan.Slice> slices = segment.slices();
             if (slices.isEmpty()) {
@@ -58,14 +60,15 @@ final class SteadyPlanCommand implements Callable<Integer> {
             }
             String prefix = "steady-" + sessions.mix + "-" + segment.tag() + "-" + load + "-" + segment.sessionsPerFile();
             if (!Files.exists(out.resolve(prefix + "-" + slices.size() + ".wsesslog"))) {
-                RubisSessionFiles.write(out, prefix, walker, sessions.mix, sessions.seed + segment.seedOffset(),
+                SessionFiles.write(out, prefix, source, sessions.label(), sessions.seed + segment.seedOffset(),
                         slices.size(), segment.sessionsPerFile(), segment.tag());
             }
             for (SteadyPlan.Slice slice : slices) {
-                System.out.printf(Locale.ROOT, "%d %s %d %s%n", slice.offsetSeconds(), segment.rate(),
+                lines.printf(Locale.ROOT, "%d %s %d %s%n", slice.offsetSeconds(), segment.laneRate(),
                         slice.sessions(), out.resolve(prefix + "-" + slice.index() + ".wsesslog"));
             }
         }
+        lines.flush();
         return 0;
     }
 

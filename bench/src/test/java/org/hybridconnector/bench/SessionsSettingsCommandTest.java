@@ -59,6 +59,9 @@ class SessionsSettingsCommandTest {
         assertEquals("static|50,100,200,400,600,800|24 9000 375 25.000000 0",
                 bash(settings("--full", "--workload", "static", "--window", "15", "--grace", "20", "--think-scale", "0.1"),
                         "echo \"$mix|$loads|${offer_plans[600]}\""));
+        String steady = settings("--steady", "--workload", "static", "--loads", "400,800");
+        assertEquals("steady|static|400,800|30", bash(steady, "echo \"$mode|$mix|$loads|$tail\""),
+                "the static leg at steady state plans its own steps, as RUBiS's");
     }
 
     @Test
@@ -81,7 +84,6 @@ class SessionsSettingsCommandTest {
         assertRefused("--loads must be a positive number, not '0'", "--loads", "0");
         assertRefused("--interval must be a whole number of seconds, a multiple of 5", "--steady", "--interval", "301");
         assertRefused("--tail must be", "--steady", "--tail", "12");
-        assertRefused("--steady runs the RUBiS workload only", "--steady", "--workload", "static");
         assertRefused("--admission-ms must be at least 1", "--admission-ms", "0");
         assertRefused("--keep-alive-ms must be at least 1", "--keep-alive-ms", "0");
         assertRefused("--pool-wait-ms must be at least -1", "--pool-wait-ms", "-2");

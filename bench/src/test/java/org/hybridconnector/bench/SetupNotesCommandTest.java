@@ -74,6 +74,13 @@ class SetupNotesCommandTest {
         String notes = notes("--workload", "static", "--surge-files", surge.toString());
         assertTrue(notes.contains("Workload: Surge-like static sessions (1,000 files, 1.5 MiB) from Tomcat's default"
                 + " servlet, seed 1, OFF times x0.1."), notes);
+        String steady = notes("--steady", "--workload", "static", "--think-scale", "1", "--surge-files",
+                surge.toString());
+        assertTrue(steady.contains("Connector built from commit abc123def456; Tomcat 11.0.24 pinned to CPU 0;"),
+                steady);
+        assertTrue(steady.contains("static sessions (1,000 files, 1.5 MiB) from Tomcat's default servlet, seed 1, OFF"
+                + " times x1."), steady);
+        assertFalse(steady.contains("RUBiS") || steady.contains("Database"), "no RUBiS, no database: " + steady);
     }
 
     @Test

@@ -6,25 +6,36 @@ import java.util.List;
 /**
  * When each httperf process of a steady step starts, at what rate, with how many sessions. The step
  * has four segments: an up-ramp at half the load, a warm-up, the measured interval and a tail at the
- * load. Each segment is cut into slices of at most {@value #MAX_SLICE_SECONDS} s and, where the rate
- * allows, {@value #MAX_SLICE_SESSIONS} sessions: one httperf process can keep that many sessions
+ * load. Each segment is cut into slices of at most {@value #MAX_SLICE_SECONDS} s and
+ * {@value #MAX_SLICE_SESSIONS} sessions: one httperf process can keep that many sessions
  * open within its 1,024 descriptors however long they last, and httperf reads at most 1,000 sessions
- * from a file, so no session is offered twice. Every boundary lies on httperf's 5-second sample grid.
+ * from a file, so no session is offered twice. A rate that would put more than that into a
+ * {@value #GRID_SECONDS} s slice (the static workload's hundreds of sessions a second) is split into
+ * lanes: processes side by side, each offering its share of the rate, whose Poisson arrivals add up
+ * to the segment's. Every boundary lies on httperf's 5-second sample grid.
  */
 public final class SteadyPlan {
 
     static final int MAX_SLICE_SECONDS = 60;
     static final int MAX_SLICE_SESSIONS = 800;
     static final int GRID_SECONDS = (int) (RateSamples.BIN_MILLIS / 1000);
-    /** httperf 0.9.0 reads at most this many sessions from one file and would offer them again. */
-    static final int HTTPERF_MAX_SESSIONS = 1000;
 
     /** A segment of the step: its marker tag (r, w, m, t), the seed offset of its session files and its rate. */
     public record Segment(String tag, int seedOffset, double rate, int fromSeconds, int toSeconds) {
 
-        /** The longest slice at this rate; the segment's last slice may be shorter. */
+        /** Processes side by side: as many as keep a {@value SteadyPlan#GRID_SECONDS} s slice within one's sessions. */
+        public int lanes() {
+            return Math.max(1, (int) Math.ceil(rate * GRID_SECONDS / MAX_SLICE_SESSIONS));
+        }
+
+        /** The new sessions per second each lane offers. */
+        public double laneRate() {
+            return rate / lanes();
+        }
+
+        /** The longest slice at a lane's rate; the segment's last slice may be shorter. */
         public int sliceSeconds() {
-            int seconds = GRID_SECONDS * (int) Math.floor(MAX_SLICE_SESSIONS / (GRID_SECONDS * rate));
+            int seconds = GRID_SECONDS * (int) Math.floor(MAX_SLICE_SESSIONS / (GRID_SECONDS * laneRate()));
             return Math.max(GRID_SECONDS, Math.min(MAX_SLICE_SECONDS, seconds));
         }
 
@@ -33,13 +44,13 @@ public final class SteadyPlan {
             return slices().stream().mapToInt(Slice::sessions).max().orElse(0);
         }
 
+        /** In order of their start, the lanes of one start side by side. */
         public List<Slice> slices() {
             List<Slice> slices = new ArrayList<>();
             int length = sliceSeconds();
             for (int at = fromSeconds; at < toSeconds; at += length) {
-                int seconds = Math.min(length, toSeconds - at);
-                int sessions = (int) Math.round(rate * seconds);
-                if (sessions > 0) {
+                int sessions = (int) Math.round(laneRate() * Math.min(length, toSeconds - at));
+                for (int lane = 0; sessions > 0 && lane < lanes(); lane++) {
                     slices.add(new Slice(this, slices.size() + 1, at, sessions));
                 }
             }
@@ -68,10 +79,6 @@ public final class SteadyPlan {
         }
         if (interval == 0) {
             throw new IllegalArgumentException("the interval must be positive");
-        }
-        if (load * GRID_SECONDS > HTTPERF_MAX_SESSIONS) {
-            throw new IllegalArgumentException("at " + load + " new sessions/s even a " + GRID_SECONDS + " s slice "
-                    + "holds more than the " + HTTPERF_MAX_SESSIONS + " sessions one httperf process reads from its file");
         }
         add("r", 2000, load / 2, 0, rampUp);
         add("w", 3000, load, rampUp, rampUp + warmUp);

@@ -17,6 +17,7 @@ import java.util.regex.Pattern;
 
 import org.hybridconnector.bench.rubis.SessionWalker.Step;
 import org.hybridconnector.bench.wsesslog.Burst;
+import org.hybridconnector.bench.wsesslog.SessionFiles;
 import org.hybridconnector.rubis.model.ChiSquare;
 import org.hybridconnector.rubis.model.Page;
 import org.hybridconnector.rubis.model.TransitionTable;
@@ -160,9 +161,10 @@ class SessionWalkerTest {
     @Test
     void testSameSeedSameFilesAndAnotherSeedOtherFiles(@TempDir Path dir) throws Exception {
         SessionWalker walker = new SessionWalker(TransitionTable.forMix("bidding"), SITE, 200, 1);
-        List<Path> first = RubisSessionFiles.write(dir.resolve("a"), "bidding", walker, "bidding", 42, 2, 50);
-        List<Path> again = RubisSessionFiles.write(dir.resolve("b"), "bidding", walker, "bidding", 42, 2, 50);
-        List<Path> other = RubisSessionFiles.write(dir.resolve("c"), "bidding", walker, "bidding", 43, 2, 50);
+        String mix = "RUBiS bidding mix";
+        List<Path> first = SessionFiles.write(dir.resolve("a"), "bidding", walker::session, mix, 42, 2, 50);
+        List<Path> again = SessionFiles.write(dir.resolve("b"), "bidding", walker::session, mix, 42, 2, 50);
+        List<Path> other = SessionFiles.write(dir.resolve("c"), "bidding", walker::session, mix, 43, 2, 50);
         for (int i = 0; i < 2; i++) {
             assertEquals(Files.readString(first.get(i)), Files.readString(again.get(i)));
             assertNotEquals(Files.readString(first.get(i)), Files.readString(other.get(i)));

@@ -36,11 +36,28 @@ class SteadyPlanTest {
     @Test
     void testSlowRatesAndFastOnesStayWithinASliceOfFiveToSixtySeconds() {
         assertEquals(60, new SteadyPlan(2, 0, 0, 300, 0).segments().get(0).sliceSeconds());
-        SteadyPlan fast = new SteadyPlan(200, 0, 0, 60, 0);
-        assertEquals(5, fast.segments().get(0).sliceSeconds());
-        assertEquals(1000, fast.segments().get(0).sessionsPerFile());
-        // A slice would hold more sessions than httperf reads from one file: it would offer some twice.
-        assertThrows(IllegalArgumentException.class, () -> new SteadyPlan(201, 0, 0, 60, 0));
+        SteadyPlan.Segment fast = new SteadyPlan(160, 0, 0, 60, 0).segments().get(0);
+        assertEquals(1, fast.lanes());
+        assertEquals(5, fast.sliceSeconds());
+        assertEquals(800, fast.sessionsPerFile());
+    }
+
+    @Test
+    void testARateBeyondOneProcesssSliceIsSplitIntoLanesThatAddUpToIt() {
+        // 400/s would put 2,000 sessions into a 5 s slice: three lanes of 133.3/s, 667 sessions each.
+        SteadyPlan.Segment segment = new SteadyPlan(400, 0, 0, 60, 0).segments().get(0);
+        assertEquals(3, segment.lanes());
+        assertEquals(400.0 / 3, segment.laneRate(), 1e-9);
+        assertEquals(5, segment.sliceSeconds());
+        List<SteadyPlan.Slice> slices = segment.slices();
+        assertEquals(36, slices.size());
+        assertEquals(List.of(0, 0, 0, 5), slices.subList(0, 4).stream().map(SteadyPlan.Slice::offsetSeconds).toList());
+        assertEquals(List.of(1, 2, 3, 4), slices.subList(0, 4).stream().map(SteadyPlan.Slice::index).toList());
+        assertTrue(slices.stream().allMatch(s -> s.sessions() == 667), slices.toString());
+        // Just past one process's 800 sessions in 5 s: two lanes of 80.5/s, 403 sessions each.
+        SteadyPlan.Segment past = new SteadyPlan(161, 0, 0, 60, 0).segments().get(0);
+        assertEquals(2, past.lanes());
+        assertEquals(403, past.sessionsPerFile());
     }
 
     @Test
