@@ -19,6 +19,14 @@ for attribute in parkedCount readyCount sessionsInProgress sessionLimit admitted
   jmx_columns+=("Catalina:type=ProtocolHandler,*#$attribute")
 done
 
+# The CPU busy ticks at one end of the measured interval: the whole machine's, CPU 0's (Tomcat and
+# the database: whether the server was the limit) and CPU 1's (the load generator's, which reads
+# full whenever httperf runs: it polls).
+interval_ticks() {
+  printf 'machine_ticks %s\ncpu0_ticks %s\ncpu1_ticks %s\n' "$(machine_busy_ticks)" "$(cpu_busy_ticks 0)" \
+    "$(cpu_busy_ticks 1)"
+}
+
 steady_pids=()
 steady_cleanup() {
   local pid
@@ -30,18 +38,22 @@ steady_cleanup() {
 # their session files written on first use and shared by every variant and block, so that all of
 # them are offered the same sessions.
 steady_plan() { # load
+  local data=(--site-data "$work/site.tsv")
+  [ "$workload" != static ] || data=(--surge-files "$surge_files")
   java -cp "$bench_cp" org.hybridconnector.bench.Main steady-plan --load "$1" --ramp-up "$ramp_up" \
-    --warm-up "$warm_up_s" --interval "$interval" --tail "$tail" --mix "$mix" --site-data "$work/site.tsv" \
+    --warm-up "$warm_up_s" --interval "$interval" --tail "$tail" --mix "$mix" "${data[@]}" \
     --out "$work/files" --seed "$seed" --max-pages "$max_pages" --think-scale "$think_scale"
 }
 
 # One httperf process: waits for its start, notes when it began, then offers its sessions until
-# they are all done or the step ends.
+# they are all done or the step ends. Its complaints go to a file of their own: httperf buffers its
+# report and writes them at once, so in one file they would land in the middle of a report line.
 launch_slice() { # file sessions rate start-ms stop-ms output
   sleep_until "$4"
   local began; began=$(now_ms)
   echo "### slice $(basename "$1" .wsesslog) start_ms=$began sessions=$2" >"$6"
-  offer_sessions "$1" "$2" "$3" "$(awk -v a="$began" -v b="$5" 'BEGIN { printf "%.3f", (b - a) / 1000 }')" >>"$6" 2>&1
+  offer_sessions "$1" "$2" "$3" "$(awk -v a="$began" -v b="$5" 'BEGIN { printf "%.3f", (b - a) / 1000 }')" \
+    >>"$6" 2>"${6%.txt}.err"
 }
 
 steady_step() { # spec load block
@@ -68,8 +80,7 @@ steady_step() { # spec load block
     --timeline "$out/raw/$tag_name-probe-timeline.csv") &
   steady_pids+=($!)
   rm -f "$ticks0" "$ticks1"
-  (sleep_until "$t0"; echo "machine_ticks $(machine_busy_ticks)" >"$ticks0"
-   sleep_until "$t1"; echo "machine_ticks $(machine_busy_ticks)" >"$ticks1") &
+  (sleep_until "$t0"; interval_ticks >"$ticks0"; sleep_until "$t1"; interval_ticks >"$ticks1") &
   steady_pids+=($!)
   # The connector's counters over the whole step (empty columns where a variant lacks them).
   (sleep_until "$start"; exec taskset -c 1 java -cp "$bench_cp" org.hybridconnector.bench.Main jmx-sample \
@@ -86,6 +97,10 @@ steady_step() { # spec load block
   steady_pids=()
   stop_tomcat   # flushes the access log
   cat "${outputs[@]}" >"$out/raw/$tag_name-httperf.txt"
+  local output
+  for output in "${outputs[@]}"; do
+    if [ -s "${output%.txt}.err" ]; then head -1 "$output"; cat "${output%.txt}.err"; fi
+  done >"$out/raw/$tag_name-httperf-errors.txt"
   cp "$base/logs/gc.log" "$out/raw/$tag_name-gc.log" 2>/dev/null || true
   java -cp "$bench_cp" org.hybridconnector.bench.Main steady-step --csv "$out/steady.csv" --block "$block" --load "$load" \
     --variant "$spec" --commit "$built_commit" --from "$t0" --to "$t1" --slices "$out/raw/$tag_name-httperf.txt" \

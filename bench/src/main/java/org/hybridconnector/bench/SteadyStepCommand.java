@@ -52,8 +52,8 @@ final class SteadyStepCommand implements Callable<Integer> {
     @Option(names = "--timeout-ms", defaultValue = "10000", paramLabel = "MS", description = "The client time-out.")
     private long timeoutMillis;
 
-    @Option(names = "--interval-start", paramLabel = "FILE",
-            description = "The machine's busy ticks at the interval's start, a 'machine_ticks N' line.")
+    @Option(names = "--interval-start", paramLabel = "FILE", description = "The busy ticks at the interval's start:"
+            + " 'machine_ticks N', 'cpu0_ticks N' and 'cpu1_ticks N' lines.")
     private Path intervalStart;
 
     @Option(names = "--interval-end", paramLabel = "FILE", description = "The same at the interval's end.")
@@ -78,18 +78,24 @@ final class SteadyStepCommand implements Callable<Integer> {
         AccessLogSessions log = AccessLogSessions.read(accessLog, timeoutMillis);
         SessionFileIndex index = SessionFileIndex.read(sessionFiles);
         SteadyStep step = SteadyStep.of(block, load, variant, commit, runs, from, to, log.count(index, from, to),
-                probe.result(), ProbeFileOption.result(probeOpenings), machineCpuPercent());
+                probe.result(), ProbeFileOption.result(probeOpenings), cpu());
         CsvRows.append(csv, SteadyStep.HEADER, step.toCsv());
         System.out.println(step.describe());
         return 0;
     }
 
-    /** All CPUs' busy time over the interval, in % of one core; NaN where a reading is missing. */
-    private double machineCpuPercent() throws IOException {
+    /** The CPUs' busy time over the interval, in % of one core; NaN where a reading is missing. */
+    private SteadyStep.Cpu cpu() throws IOException {
         if (intervalStart == null || intervalEnd == null) {
-            return Double.NaN;
+            return SteadyStep.Cpu.UNKNOWN;
         }
-        return CpuTime.percentOfOneCore(Reading.read(intervalStart).number("machine_ticks"),
-                Reading.read(intervalEnd).number("machine_ticks"), clockTicks, (to - from) / 1000.0);
+        Reading start = Reading.read(intervalStart);
+        Reading end = Reading.read(intervalEnd);
+        return new SteadyStep.Cpu(percent(start, end, "machine_ticks"), percent(start, end, "cpu0_ticks"),
+                percent(start, end, "cpu1_ticks"));
+    }
+
+    private double percent(Reading start, Reading end, String ticks) {
+        return CpuTime.percentOfOneCore(start.number(ticks), end.number(ticks), clockTicks, (to - from) / 1000.0);
     }
 }

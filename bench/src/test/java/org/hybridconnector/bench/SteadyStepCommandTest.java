@@ -13,7 +13,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code steady-step} as steady.sh calls it, on the recorded step of {@code SliceRunTest}: the
- * machine's CPU over the interval comes from the two tick readings the script took at its ends.
+ * machine's CPU and each CPU's over the interval come from the two tick readings the script took at its ends.
  */
 class SteadyStepCommandTest {
 
@@ -25,16 +25,30 @@ class SteadyStepCommandTest {
 
     @Test
     void testTheIntervalsCpuIsItsTicksOverItsSeconds() throws IOException {
-        Files.writeString(dir.resolve("start.txt"), "machine_ticks 1000\n");
-        Files.writeString(dir.resolve("end.txt"), "machine_ticks 5500\n");
-        // 4500 ticks at 100 a second over the 30 s interval: one and a half cores.
-        assertEquals("150.000", machineCpu(run("start.txt", "end.txt")));
+        Files.writeString(dir.resolve("start.txt"), "machine_ticks 1000\ncpu0_ticks 400\ncpu1_ticks 600\n");
+        Files.writeString(dir.resolve("end.txt"), "machine_ticks 5500\ncpu0_ticks 3400\ncpu1_ticks 2100\n");
+        // 4500 ticks at 100 a second over the 30 s interval: one and a half cores, the server's full.
+        List<String> csv = run("start.txt", "end.txt");
+        assertEquals("150.000", cell(csv, "machine_cpu_percent"));
+        assertEquals("100.000", cell(csv, "cpu0_percent"));
+        assertEquals("50.000", cell(csv, "cpu1_percent"));
     }
 
     @Test
     void testAMissingReadingLeavesTheCpuUnknownAndTheRowRecorded() throws IOException {
         Files.writeString(dir.resolve("start.txt"), "machine_ticks 1000\n");
-        assertEquals("NaN", machineCpu(run("start.txt", "end.txt")));
+        List<String> csv = run("start.txt", "end.txt");
+        assertEquals("NaN", cell(csv, "machine_cpu_percent"));
+        assertEquals("NaN", cell(csv, "cpu1_percent"));
+    }
+
+    @Test
+    void testAReadingOfTheWholeMachineOnlyLeavesEachCpuUnknown() throws IOException {
+        Files.writeString(dir.resolve("start.txt"), "machine_ticks 1000\n");
+        Files.writeString(dir.resolve("end.txt"), "machine_ticks 4000\n");
+        List<String> csv = run("start.txt", "end.txt");
+        assertEquals("100.000", cell(csv, "machine_cpu_percent"));
+        assertEquals("NaN", cell(csv, "cpu0_percent"));
     }
 
     private List<String> run(String start, String end) throws IOException {
@@ -54,8 +68,8 @@ class SteadyStepCommandTest {
         return Files.readAllLines(csv);
     }
 
-    private static String machineCpu(List<String> csv) {
+    private static String cell(List<String> csv, String column) {
         List<String> header = List.of(csv.get(0).split(","));
-        return csv.get(1).split(",")[header.indexOf("machine_cpu_percent")];
+        return csv.get(1).split(",")[header.indexOf(column)];
     }
 }
