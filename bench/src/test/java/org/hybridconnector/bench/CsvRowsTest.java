@@ -32,4 +32,14 @@ class CsvRowsTest {
         assertTrue(e.getMessage().contains("a,old") && e.getMessage().contains("move it aside"), e.getMessage());
         assertEquals("a,old\n1,2\n", Files.readString(csv));
     }
+
+    @Test
+    void testAFileOfTheFirstColumnsIsWidenedItsRowsNotRead(@TempDir Path dir) throws IOException {
+        Path csv = dir.resolve("steady.csv");
+        Files.writeString(csv, "a,b\n1,2\n3,4\n");
+        CsvRows.append(csv, "a,b,c,d", "5,6,7,8");
+        assertEquals("a,b,c,d\n1,2,NaN,NaN\n3,4,NaN,NaN\n5,6,7,8\n", Files.readString(csv));
+        Files.writeString(csv, "a,bb\n1,2\n");
+        assertThrows(IOException.class, () -> CsvRows.append(csv, "a,b,c", "3,4,5"), "a prefix of columns, not of text");
+    }
 }
