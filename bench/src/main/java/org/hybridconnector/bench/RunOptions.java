@@ -149,6 +149,12 @@ final class RunOptions {
             + " thinking client's connection: a session that is its connection then loses its place.")
     Integer keepAliveMillis;
 
+    @Option(names = "--keep-alive-requests", paramLabel = "N", description = "maxKeepAliveRequests of every variant,"
+            + " -1 for no limit (unset: Tomcat's 100). Half the bidding mix's sessions send more than 100 requests:"
+            + " at 100 a server closes their connection mid-visit, and where new connections wait (a maxConnections"
+            + " cap, the hybrid's busyWorkers rule) the session waits to be let in again.")
+    Integer keepAliveRequests;
+
     @Option(names = "--buffer-pool-mb", paramLabel = "N", description = "MariaDB's innodb_buffer_pool_size for the run,"
             + " restored at the end (scale 0.1 needs about 800 MiB; 0 leaves it as it is).")
     int bufferPoolMb = 1024;
@@ -223,6 +229,9 @@ final class RunOptions {
         atLeast("--admission-ms", admissionMillis, 1);
         if (keepAliveMillis != null) {
             atLeast("--keep-alive-ms", keepAliveMillis, 1);
+        }
+        if (keepAliveRequests != null && keepAliveRequests != -1 && keepAliveRequests < 1) {
+            throw bad("--keep-alive-requests must be -1 (no limit) or at least 1, not " + keepAliveRequests);
         }
         atLeast("--buffer-pool-mb", bufferPoolMb, 0);
         atLeast("--pool-wait-ms", poolWaitMillis, -1);

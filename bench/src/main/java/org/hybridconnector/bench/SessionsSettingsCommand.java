@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 
 import org.hybridconnector.bench.run.ConnectorElements;
+import org.hybridconnector.bench.run.KeepAlive;
 import org.hybridconnector.bench.run.Mode;
 import org.hybridconnector.bench.run.OfferPlan;
 import org.hybridconnector.bench.run.ShellAssignments;
@@ -43,7 +44,7 @@ final class SessionsSettingsCommand implements Callable<Integer> {
     public Integer call() {
         run.resolve();
         ConnectorElements connectors = new ConnectorElements(run.threads, run.hybridThreads, run.lengthyMillis,
-                run.admissionMillis, run.keepAliveMillis);
+                run.admissionMillis, new KeepAlive(run.keepAliveMillis, run.keepAliveRequests));
         Map<String,String> elements = new LinkedHashMap<>();
         Map<String,String> names = new LinkedHashMap<>();
         List<String> sampled = new ArrayList<>();

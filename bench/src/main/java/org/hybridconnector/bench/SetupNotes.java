@@ -94,6 +94,7 @@ record SetupNotes(RunOptions run, MachineFacts machine, String tomcatVersion, St
     private String connectors() {
         return "Every connector: connectionTimeout 20000, acceptCount 1000, "
                 + (run.keepAliveMillis != null ? "keepAliveTimeout " + run.keepAliveMillis + ", " : "")
+                + (run.keepAliveRequests != null ? "maxKeepAliveRequests " + run.keepAliveRequests + ", " : "")
                 + "Tomcat's other defaults";
     }
 

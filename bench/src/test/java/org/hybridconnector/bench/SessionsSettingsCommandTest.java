@@ -51,7 +51,10 @@ class SessionsSettingsCommandTest {
         assertEquals("2", bash(settings, "for e in \"${connector_elements[@]}\"; do echo \"$e\"; done"
                 + " | grep -c ' acceptCount=\"1000\" keepAliveTimeout=\"75000\" '"));
         assertEquals("0", bash(settings(), "for e in \"${connector_elements[@]}\"; do echo \"$e\"; done"
-                + " | grep -c keepAliveTimeout || true"), "unset, Tomcat's own");
+                + " | grep -c keepAlive || true"), "unset, Tomcat's own");
+        settings = settings("--steady", "--variants", "nio:50@300,hybrid", "--keep-alive-requests", "-1");
+        assertEquals("2", bash(settings, "for e in \"${connector_elements[@]}\"; do echo \"$e\"; done"
+                + " | grep -c ' acceptCount=\"1000\" maxKeepAliveRequests=\"-1\" '"));
     }
 
     @Test
@@ -86,6 +89,7 @@ class SessionsSettingsCommandTest {
         assertRefused("--tail must be", "--steady", "--tail", "12");
         assertRefused("--admission-ms must be at least 1", "--admission-ms", "0");
         assertRefused("--keep-alive-ms must be at least 1", "--keep-alive-ms", "0");
+        assertRefused("--keep-alive-requests must be -1 (no limit) or at least 1, not 0", "--keep-alive-requests", "0");
         assertRefused("--pool-wait-ms must be at least -1", "--pool-wait-ms", "-2");
         assertRefused("--mix must be bidding or browsing, not 'shopping'", "--mix", "shopping");
         assertRefused("--db must be h2 or mariadb", "--db", "oracle");

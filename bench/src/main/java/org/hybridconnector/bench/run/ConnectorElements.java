@@ -2,8 +2,8 @@ package org.hybridconnector.bench.run;
 
 /**
  * The {@code <Connector>} element of each variant in the server.xml of a run: the same attributes
- * for every variant (those of conf/server.xml, acceptCount 1000, and the run's keepAliveTimeout
- * if it sets one), then the variant's protocol, thread count and settings. The overload policies
+ * for every variant (those of conf/server.xml, acceptCount 1000, and the run's keepAliveTimeout and
+ * maxKeepAliveRequests if it sets them), then the variant's protocol, thread count and settings. The overload policies
  * are those of the README's "Overload policies", alone and together.
  */
 public final class ConnectorElements {
@@ -19,22 +19,22 @@ public final class ConnectorElements {
     private final int hybridThreads;
     private final int lengthyMillis;
     private final int admissionMillis;
-    private final Integer keepAliveMillis;
+    private final KeepAlive keepAlive;
 
     /**
      * @param threads         maxThreads of the thread-per-request connectors (blocking, nio, nio-admission, nio2)
      * @param hybridThreads   maxThreads of the hybrid; the adaptive variants adapt under four times this
      * @param lengthyMillis   lengthyThresholdMillis of hybrid-lengthy and hybrid-all*
      * @param admissionMillis admissionTargetMillis of the session-admission variants
-     * @param keepAliveMillis keepAliveTimeout of every variant, or null for Tomcat's (connectionTimeout's)
+     * @param keepAlive       keepAliveTimeout and maxKeepAliveRequests of every variant, each null for Tomcat's
      */
     public ConnectorElements(int threads, int hybridThreads, int lengthyMillis, int admissionMillis,
-            Integer keepAliveMillis) {
+            KeepAlive keepAlive) {
         this.threads = threads;
         this.hybridThreads = hybridThreads;
         this.lengthyMillis = lengthyMillis;
         this.admissionMillis = admissionMillis;
-        this.keepAliveMillis = keepAliveMillis;
+        this.keepAlive = keepAlive;
     }
 
     /** The variant's element on {@code port} (any text: the runner puts a placeholder there). */
@@ -42,8 +42,11 @@ public final class ConnectorElements {
         StringBuilder element = new StringBuilder("<Connector protocol=\"").append(protocol(variant.name()))
                 .append("\" port=\"").append(port).append("\" address=\"127.0.0.1\" connectionTimeout=\"20000\"")
                 .append(" acceptCount=\"1000\"");
-        if (keepAliveMillis != null) {
-            attribute(element, "keepAliveTimeout", keepAliveMillis);
+        if (keepAlive.timeoutMillis() != null) {
+            attribute(element, "keepAliveTimeout", keepAlive.timeoutMillis());
+        }
+        if (keepAlive.maxRequests() != null) {
+            attribute(element, "maxKeepAliveRequests", keepAlive.maxRequests());
         }
         if (variant.maxConnections() != null) {
             attribute(element, "maxConnections", variant.maxConnections());

@@ -11,7 +11,7 @@ class ConnectorElementsTest {
     private static final String HYBRID = "<Connector protocol=\"org.hybridconnector.HybridProtocol\"" + COMMON;
     private static final String NIO = "<Connector protocol=\"org.apache.coyote.http11.Http11NioProtocol\"" + COMMON;
 
-    private final ConnectorElements elements = new ConnectorElements(200, 10, 50, 200, null);
+    private final ConnectorElements elements = new ConnectorElements(200, 10, 50, 200, KeepAlive.TOMCATS);
 
     private String element(String spec) {
         return elements.element(Variant.parse(spec), "8080");
@@ -47,12 +47,12 @@ class ConnectorElementsTest {
 
     @Test
     void testTheRunsSettingsReachTheElements() {
-        ConnectorElements tuned = new ConnectorElements(25, 4, 80, 500, 75000);
-        assertEquals(NIO + " keepAliveTimeout=\"75000\" maxThreads=\"25\" />",
-                tuned.element(Variant.parse("nio"), "8080"));
-        assertEquals(HYBRID + " keepAliveTimeout=\"75000\" maxThreads=\"4\" lengthyThresholdMillis=\"80\" />",
+        ConnectorElements tuned = new ConnectorElements(25, 4, 80, 500, new KeepAlive(75000, -1));
+        String keepAlive = " keepAliveTimeout=\"75000\" maxKeepAliveRequests=\"-1\"";
+        assertEquals(NIO + keepAlive + " maxThreads=\"25\" />", tuned.element(Variant.parse("nio"), "8080"));
+        assertEquals(HYBRID + keepAlive + " maxThreads=\"4\" lengthyThresholdMillis=\"80\" />",
                 tuned.element(Variant.parse("hybrid-lengthy"), "8080"));
-        assertEquals(HYBRID + " keepAliveTimeout=\"75000\" maxThreads=\"16\" admissionPolicy=\"sessions\""
+        assertEquals(HYBRID + keepAlive + " maxThreads=\"16\" admissionPolicy=\"sessions\""
                 + " admissionTargetMillis=\"500\""
                 + " turnAway=\"backlog\" lengthyThresholdMillis=\"80\" adaptiveWorkers=\"true\" minWorkers=\"4\" />",
                 tuned.element(Variant.parse("hybrid-all-backlog"), "8080"));
