@@ -40,6 +40,7 @@ class CsvRowsTest {
         CsvRows.append(csv, "a,b,c,d", "5,6,7,8");
         assertEquals("a,b,c,d\n1,2,NaN,NaN\n3,4,NaN,NaN\n5,6,7,8\n", Files.readString(csv));
         Files.writeString(csv, "a,bb\n1,2\n");
-        assertThrows(IOException.class, () -> CsvRows.append(csv, "a,b,c", "3,4,5"), "a prefix of columns, not of text");
+        assertThrows(IOException.class, () -> CsvRows.append(csv, "a,b,c", "3,4,5"),
+                "a prefix of columns, not of text");
     }
 }
