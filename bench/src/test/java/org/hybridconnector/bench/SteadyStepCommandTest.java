@@ -25,10 +25,9 @@ class SteadyStepCommandTest {
 
     @Test
     void testTheIntervalsCpuIsItsTicksOverItsSeconds() throws IOException {
-        Files.writeString(dir.resolve("start.txt"), "machine_ticks 1000\ncpu0_ticks 400\ncpu1_ticks 600\n");
-        Files.writeString(dir.resolve("end.txt"), "machine_ticks 5500\ncpu0_ticks 3400\ncpu1_ticks 2100\n");
         // 4500 ticks at 100 a second over the 30 s interval: one and a half cores, the server's full.
-        List<String> csv = run("start.txt", "end.txt");
+        List<String> csv = run("machine_ticks 1000\ncpu0_ticks 400\ncpu1_ticks 600\n",
+                "machine_ticks 5500\ncpu0_ticks 3400\ncpu1_ticks 2100\n");
         assertEquals("150.000", cell(csv, "machine_cpu_percent"));
         assertEquals("100.000", cell(csv, "cpu0_percent"));
         assertEquals("50.000", cell(csv, "cpu1_percent"));
@@ -36,22 +35,26 @@ class SteadyStepCommandTest {
 
     @Test
     void testAMissingReadingLeavesTheCpuUnknownAndTheRowRecorded() throws IOException {
-        Files.writeString(dir.resolve("start.txt"), "machine_ticks 1000\n");
-        List<String> csv = run("start.txt", "end.txt");
+        List<String> csv = run("machine_ticks 1000\n", null);
         assertEquals("NaN", cell(csv, "machine_cpu_percent"));
         assertEquals("NaN", cell(csv, "cpu1_percent"));
     }
 
     @Test
     void testAReadingOfTheWholeMachineOnlyLeavesEachCpuUnknown() throws IOException {
-        Files.writeString(dir.resolve("start.txt"), "machine_ticks 1000\n");
-        Files.writeString(dir.resolve("end.txt"), "machine_ticks 4000\n");
-        List<String> csv = run("start.txt", "end.txt");
+        List<String> csv = run("machine_ticks 1000\n", "machine_ticks 4000\n");
         assertEquals("100.000", cell(csv, "machine_cpu_percent"));
         assertEquals("NaN", cell(csv, "cpu0_percent"));
     }
 
-    private List<String> run(String start, String end) throws IOException {
+    /** Runs the command on the recorded step with these tick readings at the interval's ends (null: no file). */
+    private List<String> run(String startReading, String endReading) throws IOException {
+        if (startReading != null) {
+            Files.writeString(dir.resolve("start.txt"), startReading);
+        }
+        if (endReading != null) {
+            Files.writeString(dir.resolve("end.txt"), endReading);
+        }
         Path slices = dir.resolve("slices.txt");
         try (InputStream in = SteadyStepCommandTest.class.getResourceAsStream("/steady/step-hybrid-10.txt")) {
             Files.write(slices, in.readAllBytes());
@@ -62,8 +65,8 @@ class SteadyStepCommandTest {
         int status = Main.commandLine().execute("steady-step", "--csv", csv.toString(), "--block", "1", "--load",
                 "10", "--variant", "hybrid", "--commit", "53bbed07f098", "--from", FROM, "--to", TO, "--slices",
                 slices.toString(), "--access-log", dir.resolve("access.log").toString(), "--interval-start",
-                dir.resolve(start).toString(), "--interval-end", dir.resolve(end).toString(), "--clock-ticks", "100",
-                dir.resolve("a.wsesslog").toString());
+                dir.resolve("start.txt").toString(), "--interval-end", dir.resolve("end.txt").toString(),
+                "--clock-ticks", "100", dir.resolve("a.wsesslog").toString());
         assertEquals(0, status);
         return Files.readAllLines(csv);
     }
