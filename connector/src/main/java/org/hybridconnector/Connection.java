@@ -54,6 +54,7 @@ final class Connection implements Selectable, QueuedHandBack.Steps {
     private final BufferPool buffers;
     private final HeadScanner headScanner;
     private final OperationWaits operations;
+    private final Sending sending;
 
     private State state = State.SERVING;
     private boolean wantsWrite;
@@ -62,9 +63,6 @@ final class Connection implements Selectable, QueuedHandBack.Steps {
     /** Its place among new connections, until its {@link Deadline#FRESH} grace ends, whatever it does meanwhile. */
     private final ExpiryQueue.Place<Selectable> fresh = new ExpiryQueue.Place<>(this);
     private SelectionKey key;
-    private Transfer transfer;
-    /** When the client last took bytes of the transfer (or it began): its stall deadline counts from then. */
-    private long transferProgress;
     /** Request heads handed to a worker so far: the first is what makes a new session. */
     private int headsSeen;
 
@@ -78,6 +76,7 @@ final class Connection implements Selectable, QueuedHandBack.Steps {
         this.dispatcher = dispatcher;
         this.buffers = buffers;
         this.operations = new OperationWaits(this, parks, dispatcher);
+        this.sending = new Sending(parks);
     }
 
     /** Coyote's view of this connection. */
@@ -122,11 +121,8 @@ final class Connection implements Selectable, QueuedHandBack.Steps {
     /** Sends the rest of a response as the client takes it: a file a worker began, or a cached one. */
     @Override
     public void startSending(Transfer rest) {
-        transfer = rest;
-        parks.transfersChanged(1);
         enter(State.SENDING);
-        transferProgress = System.nanoTime();
-        parks.add(Deadline.STALL, waiting, transferProgress);
+        sending.start(rest, waiting);
     }
 
     @Override
@@ -179,12 +175,9 @@ final class Connection implements Selectable, QueuedHandBack.Steps {
             case FRESH -> wrapper.settleFresh();
             case KEEP_ALIVE, HEAD -> idleTimedOut(now);
             case STALL -> {
-                if (now - transferProgress >= parks.stallNanos()) {
+                if (sending.stalled(now, waiting)) {
                     parks.idleClosed();
                     close();
-                } else {
-                    // The client has taken bytes since: its deadline counts from the last of them.
-                    parks.add(Deadline.STALL, waiting, transferProgress);
                 }
             }
         }
@@ -325,36 +318,24 @@ final class Connection implements Selectable, QueuedHandBack.Steps {
         }
     }
 
-    /** Sends what the socket takes of the file; once it is all sent, the connection goes on. */
+    /** Sends what the socket takes of the response; once it is all sent, the connection goes on. */
     private void continueTransfer() {
-        Transfer file = transfer;
-        // Called when the socket can take more: the client has taken bytes.
-        transferProgress = System.nanoTime();
-        boolean done;
+        Transfer sent;
         try {
-            done = file.advance(wrapper);
+            sent = sending.advance(wrapper);
         } catch (IOException e) {
-            wrapper.logDebug(sm.getString("connection.sendFailed", file.name(), wrapper), e);
+            wrapper.logDebug(sm.getString("connection.sendFailed", sending.name(), wrapper), e);
             close();
             return;
         }
-        if (!done) {
+        if (sent == null) {
             return;
         }
-        endTransfer();
         enter(State.SERVING);
-        switch (file.keepAliveState()) {
+        switch (sent.keepAliveState()) {
             case OPEN -> awaitHeadNow();
             case PIPELINED -> dispatch(SocketEvent.OPEN_READ);
             default -> close();
-        }
-    }
-
-    private void endTransfer() {
-        if (transfer != null) {
-            transfer.close();
-            transfer = null;
-            parks.transfersChanged(-1);
         }
     }
 
@@ -389,8 +370,11 @@ final class Connection implements Selectable, QueuedHandBack.Steps {
         boolean buffersFree = (state == State.AWAIT_HEAD || state == State.SENDING)
                 && wrapper.getCurrentProcessor() == null;
         operations.clear();
-        endTransfer();
+        sending.end();
         enter(State.SERVING);
-        wrapper.close(buffersFree ? buffers : null);
+        if (buffersFree) {
+            wrapper.giveBuffersBack(buffers);
+        }
+        wrapper.close();
     }
 }

@@ -288,7 +288,7 @@ public class HybridEndpoint extends ChannelEndpoint {
         if (!stopAccepting()) {
             return;
         }
-        givePlaceBack();
+        takePlace().release();
         SelectorLoop loop = selectorLoop;
         loop.drain();
         awaitWorkersIdle(getExecutorTerminationTimeoutMillis());
@@ -330,18 +330,17 @@ public class HybridEndpoint extends ChannelEndpoint {
     @Override
     protected void countUpOrAwaitConnection() throws InterruptedException {
         // A place still here was given for an accept that failed: nobody will hold it.
-        givePlaceBack();
+        takePlace().release();
         admittedPlace = acceptorGate.await(activePolicy.connectionGate(), () -> running && !paused,
                 ADMISSION_RECHECK_MILLIS);
         super.countUpOrAwaitConnection();
     }
 
-    private void givePlaceBack() {
+    /** The place the gate gave for the connection being accepted, taken over by the caller. */
+    private Permit takePlace() {
         Permit place = admittedPlace;
         admittedPlace = null;
-        if (place != null) {
-            place.release();
-        }
+        return place != null ? place : Permit.none();
     }
 
     @Override
@@ -354,18 +353,14 @@ public class HybridEndpoint extends ChannelEndpoint {
             wrapper = connection.socketWrapper();
             adopt(channel, wrapper);
             wrapper.holdArrival(workLoad.connectionAccepted());
-            Permit place = admittedPlace;
-            admittedPlace = null;
-            if (place != null) {
-                wrapper.holdPlace(place);
-            }
+            wrapper.holdPlace(takePlace());
             connection.register();
             return true;
         } catch (Throwable t) {
             ExceptionUtils.handleThrowable(t);
             log.error(sm.getString("endpoint.socketOptionsFailed"), t);
             if (wrapper == null) {
-                givePlaceBack();
+                takePlace().release();
                 destroySocket(channel);
             }
             return false;

@@ -232,8 +232,16 @@ final class HybridSocketWrapper extends VectoredSocketWrapper implements Transfe
         buffers.configureReadBufferForWrite();
         if (buffers.getReadBuffer().position() == 0 && buffers.isWriteBufferEmpty() &&
                 nonBlockingWriteBuffer.isEmpty()) {
+            giveBuffersBack(pool);
+        }
+    }
+
+    /** Gives the buffers to {@code pool} whatever they hold: the caller knows nothing else holds them. */
+    void giveBuffersBack(BufferPool pool) {
+        SocketBufferHandler held = socketBufferHandler;
+        if (held != BufferPool.NONE && held != BufferPool.CLOSED) {
             socketBufferHandler = BufferPool.NONE;
-            pool.giveBack(buffers);
+            pool.giveBack(held);
         }
     }
 
@@ -362,15 +370,6 @@ final class HybridSocketWrapper extends VectoredSocketWrapper implements Transfe
     }
 
     // ------------------------------------------------------------------ close
-
-    /** Closes, and gives the buffers to {@code pool} if not {@code null}: the caller knows nothing else holds them. */
-    void close(BufferPool pool) {
-        SocketBufferHandler held = socketBufferHandler;
-        close();
-        if (pool != null && held != BufferPool.NONE && held != BufferPool.CLOSED) {
-            pool.giveBack(held);
-        }
-    }
 
     @Override
     protected void doClose() {
