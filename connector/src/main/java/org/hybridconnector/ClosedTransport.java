@@ -34,6 +34,11 @@ final class ClosedTransport implements Transport {
     }
 
     @Override
+    public boolean shutdownOutput() throws IOException {
+        throw new ClosedChannelException();
+    }
+
+    @Override
     public int handshake() {
         return -1;
     }

@@ -21,8 +21,9 @@ import org.apache.tomcat.util.res.StringManager;
  *                 │  ▲                             │  ▲
  *                 │  └── (the client trickles)     │  └──(bytes arrive)── AWAIT_DATA ◄──(LONG)
  *                 ▼                                ▼
- *        (idle past its time-out: close)   SENDING ──(sent)──► AWAIT_HEAD, SERVING or close
+ *        (idle past its time-out: close)   SENDING ──(sent)──► AWAIT_HEAD, SERVING or linger
  *   AWAIT_HEAD ──(head complete, answered from the response cache)──► SENDING
+ *   SERVING ──(Coyote done: CLOSED; a 503 sent)──► linger: a {@link Lingering} takes the key over
  * </pre>
  * The interest it wants ({@link #interest()}) follows from the state, {@code wantsWrite} and the
  * {@link OperationWaits}; after every step the key is brought in line ({@link #updateKey()}).
@@ -307,7 +308,7 @@ final class Connection implements Selectable, QueuedHandBack.Steps {
             startSending(reply);
             continueTransfer();
         } else if (!dispatcher.serveHead(wrapper, headsSeen++ == 0)) {
-            close();
+            lingerNow();
         }
     }
 
@@ -335,7 +336,7 @@ final class Connection implements Selectable, QueuedHandBack.Steps {
         switch (sent.keepAliveState()) {
             case OPEN -> awaitHeadNow();
             case PIPELINED -> dispatch(SocketEvent.OPEN_READ);
-            default -> close();
+            default -> lingerNow();
         }
     }
 
@@ -361,6 +362,21 @@ final class Connection implements Selectable, QueuedHandBack.Steps {
         }
         parks.idleClosed();
         close();
+    }
+
+    /** Ends the connection after its last response: a {@link Lingering} takes its key over. */
+    @Override
+    public void lingerNow() {
+        operations.clear();
+        sending.end();
+        enter(State.SERVING);
+        if (loop.isDraining()) {
+            close();
+            return;
+        }
+        SelectionKey handedOver = key;
+        key = null;
+        Lingering.begin(wrapper, handedOver, wrapper.getCurrentProcessor() == null ? buffers : null, loop, parks);
     }
 
     /** Closes the connection; closing the channel cancels its key. */

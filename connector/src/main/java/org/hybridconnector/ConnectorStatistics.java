@@ -52,6 +52,12 @@ final class ConnectorStatistics {
         return p == null ? 0 : p.transferCount();
     }
 
+    /** Connections half-closed after their last response, waiting for their clients to close. */
+    int lingeringCount() {
+        Parks p = parks;
+        return p == null ? 0 : p.lingeringCount();
+    }
+
     /** Connections closed for idleness, or for a client that took no byte of a file in time. */
     long idleClosedCount() {
         Parks p = parks;

@@ -12,5 +12,7 @@ enum Deadline {
     /** A new connection's first bytes: {@link Parks#FRESH_GRACE_MILLIS}. */
     FRESH,
     /** A file transfer whose client takes no byte: {@code connectionTimeout} since its last progress. */
-    STALL
+    STALL,
+    /** A connection half-closed after its last response, until its client closes: {@link Parks#LINGER_MILLIS}. */
+    LINGER
 }

@@ -72,7 +72,7 @@ final class Dispatcher {
      * and the request's path picks its worker pool.
      *
      * @param first whether the head is the connection's first
-     * @return {@code false} if the connection must be closed
+     * @return {@code false} if the connection must be closed, after its 503 if it was turned away
      */
     boolean serveHead(HybridSocketWrapper connection, boolean first) {
         ByteBuffer head = connection.getSocketBufferHandler().getReadBuffer();
@@ -86,14 +86,16 @@ final class Dispatcher {
 
     /**
      * Writes the 503 of a turned-away request and reports it, with the addresses read before the
-     * caller closes the connection; the bytes sent are those of the body the transport took (as
-     * Tomcat counts a response's bytes: without its head).
+     * caller closes the connection (a lingering close, so that a body or a request pipelined
+     * behind the head does not reset the 503 away); the bytes sent are those of the body the
+     * transport took (as Tomcat counts a response's bytes: without its head).
      */
     private void turnAway(HybridSocketWrapper connection, ByteBuffer head, int retryAfterSeconds) {
         long startNanos = System.nanoTime();
         ByteBuffer response = ByteBuffer.wrap(OverloadResponse.bytes(retryAfterSeconds));
         try {
-            connection.sendAndDrain(response);
+            connection.sendNow(new ByteBuffer[] { response });
+            connection.flushTransport();
         } catch (IOException e) {
             connection.logDebug(sm.getString("dispatcher.turnAwayFailed", connection), e);
         }

@@ -34,4 +34,10 @@ interface HandBack {
      * it to a worker: apart from, and at the same time as, any other wait of the connection.
      */
     void awaitOperation(PendingOperation operation);
+
+    /**
+     * Close after the last response, without resetting it: half-close now, then wait a little for
+     * the client to close its side, dropping whatever it still sends (see {@link Lingering}).
+     */
+    void linger();
 }

@@ -175,6 +175,11 @@ public class HybridEndpoint extends ChannelEndpoint {
         return statistics.parkedCount();
     }
 
+    /** Connections half-closed after their last response, waiting for their clients to close. */
+    public int getLingeringCount() {
+        return statistics.lingeringCount();
+    }
+
     /** Requests whose head is complete, waiting for a free worker. */
     public int getReadyCount() {
         return statistics.readyCount();

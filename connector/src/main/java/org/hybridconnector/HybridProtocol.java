@@ -318,6 +318,11 @@ public class HybridProtocol extends AbstractHttp11Protocol<SocketChannel> {
         return endpoint().getParkedCount();
     }
 
+    /** Connections half-closed after their last response, waiting for their clients to close. */
+    public int getLingeringCount() {
+        return endpoint().getLingeringCount();
+    }
+
     /** Requests whose head is complete, waiting for a free worker. */
     public int getReadyCount() {
         return endpoint().getReadyCount();

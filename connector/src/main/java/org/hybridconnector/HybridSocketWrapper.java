@@ -278,15 +278,6 @@ final class HybridSocketWrapper extends VectoredSocketWrapper implements Transfe
         return transport.flush();
     }
 
-    /** Sends {@code response} without waiting and reads what else is buffered, before a close. */
-    void sendAndDrain(ByteBuffer response) throws IOException {
-        transport.write(response);
-        transport.flush();
-        // The head has been read whole; reading what else is buffered (a body) keeps the close a
-        // FIN rather than a reset, which could destroy the response before the client reads it.
-        transport.read(ByteBuffer.allocate(8192));
-    }
-
     // ------------------------------------------------- I/O through the transport
 
     @Override
@@ -370,6 +361,11 @@ final class HybridSocketWrapper extends VectoredSocketWrapper implements Transfe
     }
 
     // ------------------------------------------------------------------ close
+
+    /** Half-closes: the first step of a lingering close ({@link Lingering}), on the selector thread. */
+    boolean shutdownOutput() throws IOException {
+        return transport.shutdownOutput();
+    }
 
     @Override
     protected void doClose() {

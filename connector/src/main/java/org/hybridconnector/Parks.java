@@ -13,8 +13,9 @@ import org.apache.tomcat.util.net.AbstractEndpoint;
  * between requests expires {@code keepAliveTimeout} after it was parked; one whose request head
  * (or, with a processor attached, whose next bytes) is on its way, {@code connectionTimeout}
  * after that wait began; a file transfer whose client took no byte for {@code connectionTimeout};
- * and a new connection stops counting as work on its way after {@link #FRESH_GRACE_MILLIS}
- * ({@link Deadline} names them).
+ * a new connection stops counting as work on its way after {@link #FRESH_GRACE_MILLIS}; and one
+ * half-closed after its last response is closed {@link #LINGER_MILLIS} after that if its client
+ * has not closed first ({@link Deadline} names them).
  * Trickling bytes does not extend a head's deadline, so a client that sends its head one byte at
  * a time holds a buffer for {@code connectionTimeout} at most, and never a worker.
  * <p>
@@ -22,8 +23,8 @@ import org.apache.tomcat.util.net.AbstractEndpoint;
  * time-out of their own, so their deadlines wait in a heap, earliest first; a deadline whose
  * operation went on meanwhile is found stale by its connection.
  * <p>
- * Thread safety: the queues and {@code parked}/{@code transfers} are written by the selector
- * thread only; the counts are read by monitoring from any thread.
+ * Thread safety: the queues and the counts of parked, transferring and lingering connections are
+ * written by the selector thread only; the counts are read by monitoring from any thread.
  */
 final class Parks {
 
@@ -33,16 +34,24 @@ final class Parks {
      */
     static final long FRESH_GRACE_MILLIS = 50;
 
+    /**
+     * How long a connection half-closed after its last response waits for its client to close
+     * first: see {@code docs/decisions/0015-a-closing-connection-lingers.md}.
+     */
+    static final long LINGER_MILLIS = 2000;
+
     private final AbstractEndpoint<?,?> settings;
     private final ExpiryQueue<Selectable> keepAlive;
     private final ExpiryQueue<Selectable> head;
     private final ExpiryQueue<Selectable> fresh;
     private final ExpiryQueue<Selectable> stall;
+    private final ExpiryQueue<Selectable> linger = new ExpiryQueue<>(LINGER_MILLIS);
     private final PriorityQueue<OperationDeadline> operations = new PriorityQueue<>(
             (a, b) -> Long.signum(a.deadlineNanos() - b.deadlineNanos()));
     private final AtomicLong idleClosed = new AtomicLong();
     private volatile int parked;
     private volatile int transfers;
+    private volatile int lingering;
 
     /** @param settings whose time-outs apply, read again before each select (JMX may change them) */
     Parks(AbstractEndpoint<?,?> settings) {
@@ -119,6 +128,7 @@ final class Parks {
             case HEAD -> head;
             case FRESH -> fresh;
             case STALL -> stall;
+            case LINGER -> linger;
         };
     }
 
@@ -130,6 +140,10 @@ final class Parks {
 
     void transfersChanged(int delta) {
         transfers += delta;
+    }
+
+    void lingeringChanged(int delta) {
+        lingering += delta;
     }
 
     void idleClosed() {
@@ -144,6 +158,11 @@ final class Parks {
     /** File transfers the selector is finishing now. */
     int transferCount() {
         return transfers;
+    }
+
+    /** Connections half-closed after their last response, waiting for their clients to close. */
+    int lingeringCount() {
+        return lingering;
     }
 
     /**

@@ -39,6 +39,12 @@ final class PlainTransport implements Transport {
     }
 
     @Override
+    public boolean shutdownOutput() throws IOException {
+        channel.shutdownOutput();
+        return true;
+    }
+
+    @Override
     public void close() throws IOException {
         channel.close();
     }

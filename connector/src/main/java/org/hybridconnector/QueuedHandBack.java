@@ -63,6 +63,11 @@ final class QueuedHandBack implements HandBack {
         loop.submit(update(selector -> connection.awaitOperation(operation)));
     }
 
+    @Override
+    public void linger() {
+        loop.submit(update(selector -> connection.lingerNow()));
+    }
+
     /** What the queued steps do to the connection, on the selector thread. */
     interface Steps {
 
@@ -77,6 +82,8 @@ final class QueuedHandBack implements HandBack {
         void awaitOperation(PendingOperation operation);
 
         void startSending(Transfer rest);
+
+        void lingerNow();
 
         boolean isClosed();
 

@@ -1,6 +1,7 @@
 package org.hybridconnector;
 
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.nio.channels.CancelledKeyException;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.Selector;
@@ -51,6 +52,8 @@ final class SelectorLoop implements Runnable {
     /** What the end of each round hands on: the responses the loop wrote itself, to Tomcat's log. */
     private final Runnable endOfRound;
     private final ConcurrentLinkedQueue<Update> updates = new ConcurrentLinkedQueue<>();
+    /** Where the bytes that lingering connections' clients still send are read, to be dropped. */
+    private final ByteBuffer dropped = ByteBuffer.allocate(8192);
     private final AtomicBoolean wakeupPending = new AtomicBoolean();
     private volatile boolean draining;
     private volatile boolean running = true;
@@ -68,6 +71,11 @@ final class SelectorLoop implements Runnable {
     void submit(Update update) {
         updates.add(update);
         wakeup();
+    }
+
+    /** A buffer for bytes read only to be dropped: selector thread only, and good until the next such read. */
+    ByteBuffer dropBuffer() {
+        return dropped;
     }
 
     /** Whether a stop has begun: connections handed back are closed instead of parked. */

@@ -14,7 +14,8 @@ import org.apache.tomcat.util.res.StringManager;
 
 /**
  * One worker's turn with a connection: Coyote serves what has arrived (a request, a body's next
- * bytes, an async event), then the connection goes back to the selector or is closed. On a TLS
+ * bytes, an async event), then the connection goes back to the selector, to wait or to end with a
+ * lingering close (see {@link Lingering}). On a TLS
  * connection whose handshake is not done yet, the turn is the handshake's next step instead.
  * <p>
  * Runs on a worker, or inline on the thread that raised the event; {@link SocketProcessorBase}
@@ -42,17 +43,22 @@ final class ServeTask extends SocketProcessorBase<SocketChannel> {
             return;
         }
         SocketState state = SocketState.CLOSED;
+        boolean failed = true;
         connection.beginServing();
         try {
             state = handler.process(connection, event);
+            failed = false;
         } catch (Throwable t) {
             ExceptionUtils.handleThrowable(t);
             log.error(sm.getString("endpoint.processingFailed", connection), t);
         } finally {
             connection.endServing(state);
         }
-        if (state == SocketState.CLOSED) {
+        if (failed) {
             connection.close();
+        } else if (state == SocketState.CLOSED) {
+            // Coyote has written the last response: it must not be reset away (see Lingering).
+            connection.handBack().linger();
         }
     }
 

@@ -228,6 +228,22 @@ final class TlsTransport implements Transport {
     }
 
     @Override
+    public boolean shutdownOutput() throws IOException {
+        if (engine != null && handshakeComplete && !engine.isOutboundDone()) {
+            if (!flush()) {
+                return false;
+            }
+            engine.closeOutbound();
+            seal(EMPTY);
+            if (!flush()) {
+                return false;
+            }
+        }
+        channel.shutdownOutput();
+        return true;
+    }
+
+    @Override
     public void close() throws IOException {
         try {
             if (engine != null && handshakeComplete && !engine.isOutboundDone()) {

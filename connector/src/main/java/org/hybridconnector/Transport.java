@@ -88,6 +88,15 @@ interface Transport {
         return null;
     }
 
+    /**
+     * Ends the output as the protocol wants (a TLS close_notify) and half-closes the channel: what
+     * was written still reaches the client, followed by the end of the stream; reading goes on.
+     *
+     * @return {@code false} if the protocol's goodbye could not be sent whole without waiting (the
+     *         caller closes instead)
+     */
+    boolean shutdownOutput() throws IOException;
+
     /** Says goodbye as the protocol wants (a TLS close_notify) and closes the channel. */
     void close() throws IOException;
 }

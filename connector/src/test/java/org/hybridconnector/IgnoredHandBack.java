@@ -2,8 +2,8 @@ package org.hybridconnector;
 
 /**
  * A {@link HandBack} for tests of the socket wrapper without a selector: the connection is never
- * parked, a file handed over is only closed, and an operation handed over is dropped unless a
- * test overrides {@link #awaitOperation}.
+ * parked, a file handed over is only closed, an operation handed over is dropped unless a test
+ * overrides {@link #awaitOperation}, and a connection handed back to linger is left to the test.
  */
 class IgnoredHandBack implements HandBack {
 
@@ -26,5 +26,9 @@ class IgnoredHandBack implements HandBack {
 
     @Override
     public void awaitOperation(PendingOperation operation) {
+    }
+
+    @Override
+    public void linger() {
     }
 }

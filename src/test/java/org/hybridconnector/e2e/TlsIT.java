@@ -109,6 +109,18 @@ class TlsIT {
     }
 
     @Test
+    void testLastResponseArrivesWholeThoughARequestIsPipelinedBehindIt(TomcatServer tomcat) throws Exception {
+        // A small window keeps much of the response in the server's buffers as it ends the
+        // connection: a lingering close sends it all, then close_notify; a reset would lose it.
+        try (RawConnection connection = RawConnection.openTls(tomcat.port(SharedTomcat.HYBRID_TLS), client, 4096)) {
+            connection.send(RawConnection.get("/probe/echo?size=1000000", "Connection: close\r\n") +
+                    RawConnection.get("/probe/echo?n=behind"));
+            assertEquals(1_000_000, connection.read().body().length);
+            assertEquals(0, connection.readToEnd().length, "the request behind the last response is not answered");
+        }
+    }
+
+    @Test
     void testTlsConnectionsArePooledLikeOthers(TomcatServer tomcat) throws IOException {
         // Several sequential connections: each handshake, request and close leaves the connector
         // with nothing held (its only worker serves the next one at once).
