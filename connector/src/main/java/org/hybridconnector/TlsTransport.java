@@ -229,15 +229,9 @@ final class TlsTransport implements Transport {
 
     @Override
     public boolean shutdownOutput() throws IOException {
-        if (engine != null && handshakeComplete && !engine.isOutboundDone()) {
-            if (!flush()) {
-                return false;
-            }
-            engine.closeOutbound();
-            seal(EMPTY);
-            if (!flush()) {
-                return false;
-            }
+        // Records written before it go first: close_notify is sealed into the emptied netOut.
+        if (!goodbyeSent() && !(flush() && sayGoodbye())) {
+            return false;
         }
         channel.shutdownOutput();
         return true;
@@ -246,16 +240,30 @@ final class TlsTransport implements Transport {
     @Override
     public void close() throws IOException {
         try {
-            if (engine != null && handshakeComplete && !engine.isOutboundDone()) {
-                engine.closeOutbound();
-                seal(EMPTY);
-                flush();
+            if (!goodbyeSent()) {
+                sayGoodbye();
             }
         } catch (IOException e) {
             // The peer may be gone already; the channel is closed all the same.
         } finally {
             channel.close();
         }
+    }
+
+    /** Whether close_notify is not owed: no handshake done, or it was sent already. */
+    private boolean goodbyeSent() {
+        return engine == null || !handshakeComplete || engine.isOutboundDone();
+    }
+
+    /**
+     * Seals and sends close_notify, the part of a close both a half-close and a full one say.
+     *
+     * @return whether nothing is left to send
+     */
+    private boolean sayGoodbye() throws IOException {
+        engine.closeOutbound();
+        seal(EMPTY);
+        return flush();
     }
 
     /** Seals {@code src} into {@code netOut}, which must have been flushed. */
