@@ -271,7 +271,7 @@ final class Connection implements Selectable, QueuedHandBack.Steps {
         boolean firstBytes = buffer.position() == 0;
         int n;
         try {
-            n = wrapper.readFromTransport(buffer);
+            n = wrapper.readChannel(buffer);
         } catch (IOException e) {
             wrapper.logDebug(sm.getString("connection.readFailed", wrapper), e);
             close();

@@ -253,11 +253,6 @@ final class HybridSocketWrapper extends VectoredSocketWrapper implements Transfe
         return socketBufferHandler;
     }
 
-    /** Reads from the transport without blocking: the selector thread's read of a request head. */
-    int readFromTransport(ByteBuffer to) throws IOException {
-        return transport.read(to);
-    }
-
     /** Whether the transport holds bytes already taken from the socket (TLS records). */
     boolean hasBufferedInput() {
         return transport.hasBufferedInput();
@@ -291,6 +286,7 @@ final class HybridSocketWrapper extends VectoredSocketWrapper implements Transfe
         handBack.awaitOperation(operation);
     }
 
+    /** Reads from the transport without blocking: Coyote's reads, and the selector's of a request head. */
     @Override
     protected int readChannel(ByteBuffer to) throws IOException {
         return transport.read(to);
@@ -387,6 +383,14 @@ final class HybridSocketWrapper extends VectoredSocketWrapper implements Transfe
     @Override
     public SSLSupport getSslSupport() {
         return transport.sslSupport();
+    }
+
+    /**
+     * The SNI host name, which {@code strictSni} (Tomcat 11.0.15 and later) compares with the Host
+     * header. Not marked as an override: releases before 11.0.15 have no such method to override.
+     */
+    public String getSniHostName() {
+        return transport.sniHostName();
     }
 
     void logDebug(String message, Throwable t) {

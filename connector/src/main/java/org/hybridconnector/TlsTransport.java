@@ -45,6 +45,7 @@ final class TlsTransport implements Transport {
     private ByteBuffer netOut = ByteBuffer.allocate(0);
     private ByteBuffer appIn = ByteBuffer.allocate(0);
     private boolean handshakeComplete;
+    private String sniHostName;
 
     TlsTransport(SocketChannel channel, ChannelEndpoint endpoint) {
         this.channel = channel;
@@ -126,6 +127,7 @@ final class TlsTransport implements Transport {
                 break;
             default:
                 hostName = hello.getSNIValue();
+                sniHostName = hostName;
         }
         engine = endpoint.newSslEngine(hostName, hello);
         requestedAttributes.put(SSLSupport.REQUESTED_PROTOCOL_VERSIONS_KEY, hello.getClientRequestedProtocols());
@@ -217,6 +219,11 @@ final class TlsTransport implements Transport {
     @Override
     public String applicationProtocol() {
         return engine == null ? null : engine.getApplicationProtocol();
+    }
+
+    @Override
+    public String sniHostName() {
+        return sniHostName;
     }
 
     @Override

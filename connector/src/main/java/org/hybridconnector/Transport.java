@@ -75,6 +75,11 @@ interface Transport {
      */
     int handshake() throws IOException;
 
+    /** The host name the client's TLS hello asked for (SNI); {@code null} without one, or in the clear. */
+    default String sniHostName() {
+        return null;
+    }
+
     /** What Coyote exposes as {@code jakarta.servlet.request.*} TLS attributes; {@code null} in the clear. */
     default SSLSupport sslSupport() {
         return null;

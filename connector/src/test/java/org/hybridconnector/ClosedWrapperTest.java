@@ -47,7 +47,7 @@ class ClosedWrapperTest {
         wrapper.close();
 
         assertSame(BufferPool.CLOSED, wrapper.getSocketBufferHandler());
-        assertThrows(ClosedChannelException.class, () -> wrapper.readFromTransport(ByteBuffer.allocate(16)));
+        assertThrows(ClosedChannelException.class, () -> wrapper.readChannel(ByteBuffer.allocate(16)));
         assertEquals(-1, client.getInputStream().read(), "the client must see the close");
     }
 

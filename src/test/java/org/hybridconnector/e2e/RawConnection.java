@@ -57,14 +57,25 @@ public final class RawConnection implements Closeable {
         return new RawConnection(socket);
     }
 
-    /** A TLS connection to 127.0.0.1 (host name {@code localhost} for SNI), handshake done. */
+    /** A TLS connection to 127.0.0.1, handshake done; no SNI (JSSE sends none for {@code localhost}). */
     public static RawConnection openTls(int port, javax.net.ssl.SSLContext context) throws IOException {
-        return openTls(port, context, -1);
+        return openTls(port, context, -1, null);
     }
 
     /** A TLS connection whose receive buffer holds about {@code receiveBufferBytes} (-1: the default). */
     public static RawConnection openTls(int port, javax.net.ssl.SSLContext context, int receiveBufferBytes)
             throws IOException {
+        return openTls(port, context, receiveBufferBytes, null);
+    }
+
+    /** A TLS connection whose hello names {@code sniHostName} (SNI). */
+    public static RawConnection openTls(int port, javax.net.ssl.SSLContext context, String sniHostName)
+            throws IOException {
+        return openTls(port, context, -1, sniHostName);
+    }
+
+    private static RawConnection openTls(int port, javax.net.ssl.SSLContext context, int receiveBufferBytes,
+            String sniHostName) throws IOException {
         Socket plain = new Socket();
         if (receiveBufferBytes > 0) {
             plain.setReceiveBufferSize(receiveBufferBytes);
@@ -72,6 +83,11 @@ public final class RawConnection implements Closeable {
         plain.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 30_000);
         javax.net.ssl.SSLSocket socket = (javax.net.ssl.SSLSocket) context.getSocketFactory()
                 .createSocket(plain, "localhost", port, true);
+        if (sniHostName != null) {
+            javax.net.ssl.SSLParameters parameters = socket.getSSLParameters();
+            parameters.setServerNames(List.of(new javax.net.ssl.SNIHostName(sniHostName)));
+            socket.setSSLParameters(parameters);
+        }
         socket.setSoTimeout(30_000);
         socket.startHandshake();
         return new RawConnection(socket);

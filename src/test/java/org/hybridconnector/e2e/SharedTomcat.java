@@ -36,10 +36,14 @@ public final class SharedTomcat implements ParameterResolver {
     public static final String HYBRID_SHARED_EXECUTOR = "hybridExecutor";
     public static final String SHARED_EXECUTOR = "sharedPool";
 
-    /** TLS with one worker and a 2 s connection time-out. */
+    /**
+     * TLS with one worker and a 2 s connection time-out; a second {@code <SSLHostConfig>} serves
+     * the clients whose hello names {@link #TLS_VIRTUAL_HOST}.
+     */
     public static final String HYBRID_TLS = "hybridTls";
-    /** Stock NIO with TLS: the reference for {@link #HYBRID_TLS}. */
+    /** Stock NIO with TLS and the same two host configurations: the reference for {@link #HYBRID_TLS}. */
     public static final String NIO_TLS = "nioTls";
+    public static final String TLS_VIRTUAL_HOST = "www.example.test";
 
     /**
      * The hybrid connector at its defaults with HTTP/2 ({@link TomcatServer#HTTP2}), h2c: an idle
@@ -86,9 +90,9 @@ public final class SharedTomcat implements ParameterResolver {
                             Map.of("executor", SHARED_EXECUTOR))
                     .connector(HYBRID_TLS, TomcatServer.HYBRID_PROTOCOL, Map.of("SSLEnabled", "true", "scheme",
                             "https", "secure", "true", "maxThreads", "1", "connectionTimeout", "2000"),
-                            TestKeystore.sslHostConfig())
+                            TestKeystore.sslHostConfig() + TestKeystore.sslHostConfig(TLS_VIRTUAL_HOST))
                     .connector(NIO_TLS, TomcatServer.NIO_PROTOCOL, Map.of("SSLEnabled", "true", "scheme", "https",
-                            "secure", "true"), TestKeystore.sslHostConfig())
+                            "secure", "true"), TestKeystore.sslHostConfig() + TestKeystore.sslHostConfig(TLS_VIRTUAL_HOST))
                     .connector(HYBRID_H2, TomcatServer.HYBRID_PROTOCOL, Map.of("connectionTimeout", "20000"),
                             TomcatServer.http2(Map.of("keepAliveTimeout", Integer.toString(H2_KEEP_ALIVE_MILLIS))))
                     .connector(NIO_H2, TomcatServer.NIO_PROTOCOL, Map.of("connectionTimeout", "20000"),

@@ -54,7 +54,15 @@ public final class TestKeystore {
 
     /** The {@code <SSLHostConfig>} element a connector needs to serve with this certificate. */
     public static String sslHostConfig() {
-        return "<SSLHostConfig><Certificate certificateKeystoreFile=\"" + path() +
+        return sslHostConfig("_default_");
+    }
+
+    /**
+     * An {@code <SSLHostConfig>} for the clients whose TLS hello names {@code hostName} (SNI), with
+     * this certificate too: a second one makes a connector's host configurations differ.
+     */
+    public static String sslHostConfig(String hostName) {
+        return "<SSLHostConfig hostName=\"" + hostName + "\"><Certificate certificateKeystoreFile=\"" + path() +
                 "\" certificateKeystorePassword=\"" + PASSWORD + "\" type=\"RSA\" /></SSLHostConfig>";
     }
 

@@ -43,6 +43,27 @@ class TlsIT {
     }
 
     @Test
+    void testSniHostNameIsCheckedAgainstTheHostHeaderAsOnStockNio(TomcatServer tomcat) throws Exception {
+        String virtualHost = SharedTomcat.TLS_VIRTUAL_HOST;
+        for (String host : new String[] { virtualHost, "localhost" }) {
+            String request = "GET /probe/echo?n=1 HTTP/1.1\r\nHost: " + host + "\r\n\r\n";
+            int[] status = new int[2];
+            String[] connectors = { SharedTomcat.NIO_TLS, SharedTomcat.HYBRID_TLS };
+            for (int i = 0; i < 2; i++) {
+                try (RawConnection connection = RawConnection.openTls(tomcat.port(connectors[i]), client, virtualHost)) {
+                    status[i] = connection.send(request).read().status();
+                }
+            }
+            // Tomcat 11.0.15 and later refuse a Host whose <SSLHostConfig> is not the SNI name's
+            // (strictSni); earlier releases serve both.
+            assertEquals(status[0], status[1], "SNI " + virtualHost + ", Host " + host + ": NIO, then the hybrid");
+            if (host.equals(virtualHost)) {
+                assertEquals(200, status[1]);
+            }
+        }
+    }
+
+    @Test
     void testKeepAlivePipeliningAndBodiesOverTls(TomcatServer tomcat) throws Exception {
         byte[] body = new byte[300_000];
         new Random(7).nextBytes(body);
