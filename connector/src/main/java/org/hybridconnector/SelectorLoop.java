@@ -57,6 +57,7 @@ final class SelectorLoop implements Runnable {
     private final AtomicBoolean wakeupPending = new AtomicBoolean();
     private volatile boolean draining;
     private volatile boolean running = true;
+    private volatile Thread thread;
 
     SelectorLoop(String name, Log log, Parks parks, MeasuringClock clock, Runnable endOfRound) throws IOException {
         this.name = name;
@@ -76,6 +77,11 @@ final class SelectorLoop implements Runnable {
     /** A buffer for bytes read only to be dropped: selector thread only, and good until the next such read. */
     ByteBuffer dropBuffer() {
         return dropped;
+    }
+
+    /** Whether the caller is the selector thread. */
+    boolean isLoopThread() {
+        return Thread.currentThread() == thread;
     }
 
     /** Whether a stop has begun: connections handed back are closed instead of parked. */
@@ -110,6 +116,7 @@ final class SelectorLoop implements Runnable {
 
     @Override
     public void run() {
+        thread = Thread.currentThread();
         try {
             while (running) {
                 wakeupPending.set(false);
