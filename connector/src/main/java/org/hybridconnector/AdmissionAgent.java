@@ -38,18 +38,15 @@ final class AdmissionAgent implements Selectable {
     /** Checks answered per selector round at most, so that a flood of them cannot starve the connections. */
     private static final int ANSWERS_PER_ROUND = 64;
 
-    /**
-     * Reads of what a check sent, at most, before its connection is closed: HAProxy sends one short
-     * line if anything, and a peer that keeps sending must not hold the selector thread.
-     */
-    private static final int DROPPING_READS = 4;
-
     private static final byte[] DRAIN = "drain\n".getBytes(StandardCharsets.US_ASCII);
 
     private final ServerSocketChannel channel;
     private final IntSupplier roomPercent;
     private final Log log;
-    /** Where what a check sends is dropped; the selector thread's. */
+    /**
+     * Where what a check sends is dropped ({@link SelectorLoop#drop}, four reads of it at most:
+     * HAProxy sends one short line if anything); the selector thread's.
+     */
     private final ByteBuffer dropped = ByteBuffer.allocate(256);
 
     private AdmissionAgent(ServerSocketChannel channel, IntSupplier roomPercent, Log log) {
@@ -123,28 +120,10 @@ final class AdmissionAgent implements Selectable {
             // is not waited for.
             check.write(ByteBuffer.wrap(answer(roomPercent.getAsInt())));
             check.shutdownOutput();
-            dropSent(check, dropped);
+            SelectorLoop.drop(check, dropped);
         } catch (IOException e) {
             log.debug(sm.getString("agent.answerFailed"), e);
         }
-    }
-
-    /**
-     * Reads what a check has sent so far and drops it, since the answer does not depend on it: at
-     * most {@link #DROPPING_READS} buffers of {@code into}, however much more is waiting.
-     *
-     * @return the bytes dropped
-     */
-    static int dropSent(SocketChannel check, ByteBuffer into) throws IOException {
-        int dropped = 0;
-        for (int reads = 0; reads < DROPPING_READS; reads++) {
-            int read = check.read(into.clear());
-            if (read <= 0) {
-                break;
-            }
-            dropped += read;
-        }
-        return dropped;
     }
 
     @Override

@@ -22,12 +22,6 @@ final class Lingering implements Selectable {
 
     private static final StringManager sm = StringManager.getManager(Lingering.class);
 
-    /**
-     * Reads per selector round, each of {@link SelectorLoop#dropBuffer()}: a client that keeps
-     * sending cannot hold the selector thread.
-     */
-    private static final int DROPPING_READS = 4;
-
     private final HybridSocketWrapper wrapper;
     private final SelectorLoop loop;
     private final Parks parks;
@@ -99,18 +93,11 @@ final class Lingering implements Selectable {
         close();
     }
 
-    /** Reads what the client sent and drops it; closes at the client's end of stream. */
+    /** Reads what the client sent and drops it, a few buffers a round; closes at the client's end of stream. */
     private void dropInput() {
         try {
-            for (int reads = 0; reads < DROPPING_READS; reads++) {
-                int n = wrapper.getSocket().read(loop.dropBuffer().clear());
-                if (n < 0) {
-                    close();
-                    return;
-                }
-                if (n == 0) {
-                    return;
-                }
+            if (SelectorLoop.drop(wrapper.getSocket(), loop.dropBuffer()) < 0) {
+                close();
             }
         } catch (IOException e) {
             // Reset by the client, or closed meanwhile: nothing is left to protect.

@@ -5,6 +5,7 @@ import java.nio.ByteBuffer;
 import java.nio.channels.CancelledKeyException;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.Selector;
+import java.nio.channels.SocketChannel;
 import java.util.Iterator;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
@@ -37,6 +38,9 @@ final class SelectorLoop implements Runnable {
 
     /** The shorter bound while a rule measures over time windows. */
     private static final long TICK_MILLIS = 100;
+
+    /** Reads per call of {@link #drop}. */
+    private static final int DROPPING_READS = 4;
 
     /** A change to the selector's state, run on the selector thread. */
     @FunctionalInterface
@@ -76,6 +80,28 @@ final class SelectorLoop implements Runnable {
 
     /** A buffer for bytes read only to be dropped: selector thread only, and good until the next such read. */
     ByteBuffer dropBuffer() {
+        return dropped;
+    }
+
+    /**
+     * Reads what a peer has sent so far into {@code into}, to drop it: {@value #DROPPING_READS}
+     * buffers at most, however much more is waiting, so that a peer that keeps sending cannot hold
+     * the selector thread.
+     *
+     * @return the bytes dropped, or -1 once the peer has closed its side
+     */
+    static int drop(SocketChannel channel, ByteBuffer into) throws IOException {
+        int dropped = 0;
+        for (int reads = 0; reads < DROPPING_READS; reads++) {
+            int read = channel.read(into.clear());
+            if (read < 0) {
+                return -1;
+            }
+            if (read == 0) {
+                break;
+            }
+            dropped += read;
+        }
         return dropped;
     }
 

@@ -136,18 +136,22 @@ class AdmissionAgentTest {
             pair.accepted().register(selector, SelectionKey.OP_READ);
             pair.client().getOutputStream().write("agent-send\n".getBytes(StandardCharsets.US_ASCII));
             assertEquals(1, selector.select(10_000), "the line never arrived");
-            assertEquals(11, AdmissionAgent.dropSent(pair.accepted(), ByteBuffer.allocate(256)), "a short line is read whole");
+            assertEquals(11, SelectorLoop.drop(pair.accepted(), ByteBuffer.allocate(256)), "a short line is read whole");
             // A peer that has sent far more: however much is waiting, one call reads four buffers at most.
             pair.client().getOutputStream().write(new byte[64 * 1024]);
             int calls = 0;
             for (int dropped = 0; dropped < 64 * 1024; calls++) {
                 selector.selectedKeys().clear();
                 assertEquals(1, selector.select(10_000), "the rest never arrived");
-                int now = AdmissionAgent.dropSent(pair.accepted(), ByteBuffer.allocate(256));
+                int now = SelectorLoop.drop(pair.accepted(), ByteBuffer.allocate(256));
                 assertTrue(now <= 1024, "one call dropped " + now + " bytes");
                 dropped += now;
             }
             assertTrue(calls >= 64, calls + " calls");
+            pair.client().shutdownOutput();
+            selector.selectedKeys().clear();
+            assertEquals(1, selector.select(10_000), "the end of the stream never arrived");
+            assertEquals(-1, SelectorLoop.drop(pair.accepted(), ByteBuffer.allocate(256)), "the peer's end is told");
         }
     }
 
