@@ -24,8 +24,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 import org.apache.coyote.Request;
 import org.apache.juli.logging.LogFactory;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The admission agent answers HAProxy's agent checks with the line HAProxy's {@code agent-check}
@@ -37,14 +37,8 @@ class AdmissionAgentTest {
 
     private static final InetAddress LOOPBACK = InetAddress.getLoopbackAddress();
 
-    private LoopbackProtocol server;
-
-    @AfterEach
-    void stop() throws Exception {
-        if (server != null) {
-            server.close();
-        }
-    }
+    @RegisterExtension
+    final LoopbackProtocol server = new LoopbackProtocol();
 
     @Test
     void testAnswersAreWhatHaproxysAgentCheckReads() {
@@ -87,7 +81,7 @@ class AdmissionAgentTest {
         CountDownLatch release = new CountDownLatch(1);
         CountDownLatch started = new CountDownLatch(2);
         int agentPort = freePort();
-        server = LoopbackProtocol.start(new PlainTextAdapter() {
+        server.start(new PlainTextAdapter() {
             @Override
             protected String body(Request req) throws InterruptedException {
                 started.countDown();
@@ -179,7 +173,7 @@ class AdmissionAgentTest {
     @Test
     void testAConnectorWhoseAgentPortIsFloodedStillServesItsRequests() throws Exception {
         int agentPort = freePort();
-        server = LoopbackProtocol.start(new PlainTextAdapter() {
+        server.start(new PlainTextAdapter() {
             @Override
             protected String body(Request req) {
                 return "ok";

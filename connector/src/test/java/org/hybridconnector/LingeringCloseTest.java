@@ -18,9 +18,9 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.IntSupplier;
 
 import org.apache.coyote.Request;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The lingering close on real sockets of 127.0.0.1. A connection ended after its last response
@@ -39,14 +39,8 @@ class LingeringCloseTest {
     private static final int AT_REST = 1;
     private static final byte[] REQUEST = "GET /a HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".getBytes(StandardCharsets.ISO_8859_1);
 
-    private LoopbackProtocol server;
-
-    @AfterEach
-    void stop() throws Exception {
-        if (server != null) {
-            server.close();
-        }
-    }
+    @RegisterExtension
+    final LoopbackProtocol server = new LoopbackProtocol();
 
     @Test
     void testLastResponseArrivesWholeThoughARequestIsPipelinedBehindIt() throws Exception {
@@ -101,7 +95,7 @@ class LingeringCloseTest {
 
     private void start() throws Exception {
         String body = "x".repeat(BODY_BYTES);
-        server = LoopbackProtocol.start(new PlainTextAdapter() {
+        server.start(new PlainTextAdapter() {
             @Override
             protected String body(Request req) {
                 return body;

@@ -3,29 +3,29 @@ package org.hybridconnector;
 import java.net.InetAddress;
 import java.util.function.Consumer;
 
+import org.junit.jupiter.api.extension.AfterEachCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
+
 /**
- * A {@link HybridProtocol} running on an ephemeral port of 127.0.0.1 with a test's adapter, for the
- * protocol tests that run without Catalina; closed as Tomcat stops a connector (pause, stop,
- * destroy).
+ * A {@link HybridProtocol} on an ephemeral port of 127.0.0.1 with a test's adapter, for the
+ * protocol tests that run without Catalina. A test registers it as an extension
+ * ({@code @RegisterExtension}), starts it, and it is stopped after the test as Tomcat stops a
+ * connector (pause, stop, destroy).
  */
-final class LoopbackProtocol implements AutoCloseable {
+final class LoopbackProtocol implements AfterEachCallback {
 
-    private final HybridProtocol protocol;
-
-    private LoopbackProtocol(HybridProtocol protocol) {
-        this.protocol = protocol;
-    }
+    private HybridProtocol protocol;
 
     /** Starts a protocol with the attributes {@code configure} sets, serving through {@code adapter}. */
-    static LoopbackProtocol start(PlainTextAdapter adapter, Consumer<HybridProtocol> configure) throws Exception {
-        HybridProtocol protocol = new HybridProtocol();
-        protocol.setAddress(InetAddress.getLoopbackAddress().getHostAddress());
-        protocol.setPort("0");
-        configure.accept(protocol);
-        protocol.setAdapter(adapter);
-        protocol.init();
-        protocol.start();
-        return new LoopbackProtocol(protocol);
+    void start(PlainTextAdapter adapter, Consumer<HybridProtocol> configure) throws Exception {
+        HybridProtocol started = new HybridProtocol();
+        started.setAddress(InetAddress.getLoopbackAddress().getHostAddress());
+        started.setPort("0");
+        configure.accept(started);
+        started.setAdapter(adapter);
+        started.init();
+        started.start();
+        protocol = started;
     }
 
     HybridProtocol protocol() {
@@ -37,9 +37,12 @@ final class LoopbackProtocol implements AutoCloseable {
     }
 
     @Override
-    public void close() throws Exception {
-        protocol.pause();
-        protocol.stop();
-        protocol.destroy();
+    public void afterEach(ExtensionContext context) throws Exception {
+        if (protocol != null) {
+            protocol.pause();
+            protocol.stop();
+            protocol.destroy();
+            protocol = null;
+        }
     }
 }

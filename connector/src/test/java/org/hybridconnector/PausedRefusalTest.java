@@ -13,8 +13,8 @@ import java.nio.charset.StandardCharsets;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import org.apache.coyote.Request;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * A paused connector (Tomcat pauses its connectors first when it stops) refuses a request that
@@ -25,19 +25,13 @@ class PausedRefusalTest {
 
     private static final String REQUEST = "GET /bid HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n";
 
-    private LoopbackProtocol server;
-
-    @AfterEach
-    void stop() throws Exception {
-        if (server != null) {
-            server.close();
-        }
-    }
+    @RegisterExtension
+    final LoopbackProtocol server = new LoopbackProtocol();
 
     @Test
     void testRequestAfterPauseIsClosedUnansweredAndNeverReachesTheWebapp() throws Exception {
         AtomicInteger served = new AtomicInteger();
-        server = LoopbackProtocol.start(new PlainTextAdapter() {
+        server.start(new PlainTextAdapter() {
             @Override
             protected String body(Request req) {
                 return "served " + served.incrementAndGet();

@@ -14,7 +14,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.Locale;
 
 import org.apache.coyote.Request;
-import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -25,14 +25,8 @@ import org.junit.jupiter.params.provider.CsvSource;
  */
 class SessionKeepAliveTest {
 
-    private LoopbackProtocol server;
-
-    @AfterEach
-    void stop() throws Exception {
-        if (server != null) {
-            server.close();
-        }
-    }
+    @RegisterExtension
+    final LoopbackProtocol server = new LoopbackProtocol();
 
     @ParameterizedTest(name = "{0} turnAway={1} newSessionBy={2}: {3} replies")
     @CsvSource({
@@ -48,7 +42,7 @@ class SessionKeepAliveTest {
     }
 
     private void start(String policy, String turnAway, String newSessionBy) throws Exception {
-        server = LoopbackProtocol.start(new PlainTextAdapter() {
+        server.start(new PlainTextAdapter() {
             @Override
             protected String body(Request req) {
                 return "ok";
