@@ -68,14 +68,6 @@ final class QueuedHandBack implements HandBack {
         loop.submit(update(selector -> connection.lingerNow()));
     }
 
-    @Override
-    public void closed() {
-        // On the selector thread the closing step has let go already; not through update(), which skips closed ones.
-        if (!loop.isLoopThread()) {
-            loop.submit(selector -> connection.closeNow());
-        }
-    }
-
     /** What the queued steps do to the connection, on the selector thread. */
     interface Steps {
 
@@ -92,9 +84,6 @@ final class QueuedHandBack implements HandBack {
         void startSending(Transfer rest);
 
         void lingerNow();
-
-        /** Closes, or if closed already by another thread, leaves its wait and counts. */
-        void closeNow();
 
         boolean isClosed();
 

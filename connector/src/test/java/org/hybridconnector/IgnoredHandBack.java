@@ -31,8 +31,4 @@ class IgnoredHandBack implements HandBack {
     @Override
     public void linger() {
     }
-
-    @Override
-    public void closed() {
-    }
 }

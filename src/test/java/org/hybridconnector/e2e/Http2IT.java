@@ -44,8 +44,6 @@ class Http2IT {
     /** What the JDK's client sends at once over its one connection. */
     private static final int JDK_CONCURRENT = 50;
     private static final int UPLOAD_BYTES = 4 << 20;
-    /** How soon a connection closed by another thread leaves the counts: far within {@code connectionTimeout}. */
-    private static final long PROMPT_MILLIS = 5000;
     private static final int DOWNLOAD_BYTES = 8 << 20;
 
     @Test
@@ -62,13 +60,10 @@ class Http2IT {
 
     /**
      * An idle HTTP/2 connection waits for no {@code connectionTimeout} in the hybrid's selector;
-     * HTTP/2's own {@code keepAliveTimeout} ends it, with a {@code GOAWAY}, as on stock NIO. The
-     * close comes from a worker while the connection is parked, and the selector lets go of it at
-     * once: within {@value #PROMPT_MILLIS} ms, not at its next deadline ({@code connectionTimeout}, 20 s).
+     * HTTP/2's own {@code keepAliveTimeout} ends it, with a {@code GOAWAY}, as on stock NIO.
      */
     @Test
     void testIdleConnectionEndsByHttp2KeepAlive(TomcatServer tomcat) throws Exception {
-        ConnectorCounters atRest = ConnectorCounters.atRest(tomcat, HYBRID_H2);
         try (H2cClient nio = H2cClient.priorKnowledge(tomcat.port(NIO_H2));
                 H2cClient hybrid = H2cClient.priorKnowledge(tomcat.port(HYBRID_H2))) {
             assertEquals(List.of("200 n=0\n"), concurrentGets(nio, 0, 1));
@@ -80,8 +75,6 @@ class Http2IT {
             long idleMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - idleSince);
             assertTrue(idleMillis >= SharedTomcat.H2_KEEP_ALIVE_MILLIS - 100, "GOAWAY after " + idleMillis + " ms");
             assertTrue(hybrid.closedByServer(10_000), "the hybrid connector kept the connection open after GOAWAY");
-            ConnectorCounters after = ConnectorCounters.awaitAtMost(tomcat, HYBRID_H2, atRest, PROMPT_MILLIS);
-            assertTrue(after.atMost(atRest), "still counted after the close: " + after + " against " + atRest);
         }
     }
 
