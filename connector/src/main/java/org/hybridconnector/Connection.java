@@ -367,9 +367,7 @@ final class Connection implements Selectable, QueuedHandBack.Steps {
     /** Ends the connection after its last response: a {@link Lingering} takes its key over. */
     @Override
     public void lingerNow() {
-        operations.clear();
-        sending.end();
-        enter(State.SERVING);
+        stopWaiting();
         if (loop.isDraining()) {
             close();
             return;
@@ -379,15 +377,20 @@ final class Connection implements Selectable, QueuedHandBack.Steps {
         Lingering.begin(wrapper, handedOver, wrapper.getCurrentProcessor() == null ? buffers : null, loop, parks);
     }
 
+    /** Ends every wait in the selector (operations, a transfer, a park) as the connection ends. */
+    private void stopWaiting() {
+        operations.clear();
+        sending.end();
+        enter(State.SERVING);
+    }
+
     /** Closes the connection; closing the channel cancels its key. */
     private void close() {
         // Between requests or sending, the worker has returned; without a processor attached,
         // nothing but the wrapper holds its buffers, and they can serve another connection.
         boolean buffersFree = (state == State.AWAIT_HEAD || state == State.SENDING)
                 && wrapper.getCurrentProcessor() == null;
-        operations.clear();
-        sending.end();
-        enter(State.SERVING);
+        stopWaiting();
         if (buffersFree) {
             wrapper.giveBuffersBack(buffers);
         }

@@ -1,7 +1,6 @@
 package org.hybridconnector;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -123,22 +122,11 @@ class LingeringCloseTest {
     /** Reads a 200 reply's head, lower case, and checks that it promises {@link #BODY_BYTES}. */
     private static String readHead(InputStream in) throws IOException {
         StringBuilder head = new StringBuilder();
-        for (String line = line(in); !line.isEmpty(); line = line(in)) {
+        for (String line = ReplyLines.line(in); !line.isEmpty(); line = ReplyLines.line(in)) {
             head.append(line.toLowerCase(Locale.ROOT)).append('\n');
         }
         assertTrue(head.toString().startsWith("http/1.1 200"), head.toString());
         assertTrue(head.toString().contains("content-length: " + BODY_BYTES + "\n"), head.toString());
         return head.toString();
-    }
-
-    private static String line(InputStream in) throws IOException {
-        StringBuilder line = new StringBuilder();
-        for (int b = in.read(); b != '\n'; b = in.read()) {
-            assertFalse(b < 0, "closed mid-head");
-            if (b != '\r') {
-                line.append((char) b);
-            }
-        }
-        return line.toString();
     }
 }

@@ -1,7 +1,6 @@
 package org.hybridconnector;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.BufferedInputStream;
@@ -77,24 +76,13 @@ class SessionKeepAliveTest {
 
     /** Reads one 200 reply with its two-byte body; tells whether it said {@code Connection: close}. */
     private static boolean readReply(InputStream in) throws IOException {
-        String status = line(in);
+        String status = ReplyLines.line(in);
         assertTrue(status.startsWith("HTTP/1.1 200"), status);
         boolean close = false;
-        for (String header = line(in); !header.isEmpty(); header = line(in)) {
+        for (String header = ReplyLines.line(in); !header.isEmpty(); header = ReplyLines.line(in)) {
             close |= header.toLowerCase(Locale.ROOT).equals("connection: close");
         }
         assertEquals("ok", new String(in.readNBytes(2), StandardCharsets.ISO_8859_1));
         return close;
-    }
-
-    private static String line(InputStream in) throws IOException {
-        StringBuilder line = new StringBuilder();
-        for (int b = in.read(); b != '\n'; b = in.read()) {
-            assertFalse(b < 0, "closed mid-reply");
-            if (b != '\r') {
-                line.append((char) b);
-            }
-        }
-        return line.toString();
     }
 }
