@@ -23,6 +23,8 @@ final class AttributeErrors {
 
     private static final StringManager sm = StringManager.getManager(AttributeErrors.class);
 
+    private static final String SEPARATORS = "()<>@,;:\\\"/[]?={}";
+
     private final List<String> errors = new ArrayList<>();
 
     /** Parses a whole number in {@code [min, max]}; {@code -1} too when {@code minusOneAllowed}. */
@@ -59,6 +61,16 @@ final class AttributeErrors {
             set.accept(Enum.valueOf(type, value.trim().toUpperCase(java.util.Locale.ROOT)));
         } catch (IllegalArgumentException e) {
             reject(attribute, value, sm.getString("attributes.oneOf", names));
+        }
+    }
+
+    /** Parses an HTTP token, such as a cookie's name: visible ASCII without separators. */
+    void parseToken(String attribute, String value, Consumer<String> set) {
+        String trimmed = value.trim();
+        if (trimmed.isEmpty() || !trimmed.chars().allMatch(c -> c > 0x20 && c < 0x7f && SEPARATORS.indexOf(c) < 0)) {
+            reject(attribute, value, sm.getString("attributes.token"));
+        } else {
+            set.accept(trimmed);
         }
     }
 

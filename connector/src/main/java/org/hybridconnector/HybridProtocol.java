@@ -2,13 +2,11 @@ package org.hybridconnector;
 
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.nio.channels.SocketChannel;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.ToLongFunction;
 
-import org.apache.coyote.http11.AbstractHttp11Protocol;
 import org.apache.juli.logging.Log;
 import org.apache.catalina.util.ServerInfo;
 import org.apache.juli.logging.LogFactory;
@@ -29,16 +27,15 @@ import org.hybridconnector.cache.ResponseCache;
  * <Connector protocol="org.hybridconnector.HybridProtocol" port="8080"
  *            maxThreads="10" connectionTimeout="20000" />
  * }</pre>
- * The attributes a hybrid deployment tunes are validated here: a bad value fails start-up with a
- * message naming the attribute (see {@link AttributeErrors}). Every other attribute of Tomcat's
- * HTTP/1.1 connectors is accepted as Tomcat accepts it.
+ * Its own attributes (the overload policies, the response cache, the agent port) are checked here
+ * as Tomcat's are in {@link CheckedHttp11Protocol}: a bad value fails start-up with a message
+ * naming the attribute.
  */
-public class HybridProtocol extends AbstractHttp11Protocol<SocketChannel> {
+public class HybridProtocol extends CheckedHttp11Protocol {
 
     private static final Log log = LogFactory.getLog(HybridProtocol.class);
     private static final StringManager sm = StringManager.getManager(HybridProtocol.class);
 
-    private final AttributeErrors attributeErrors = new AttributeErrors();
     private SessionSettings sessionSettings = SessionSettings.DEFAULTS;
     private String admissionPolicyName = "busyWorkers";
     private CacheAttributes cache = CacheAttributes.DEFAULTS;
@@ -58,8 +55,6 @@ public class HybridProtocol extends AbstractHttp11Protocol<SocketChannel> {
     @Override
     public void init() throws Exception {
         SupportedTomcat.require(ServerInfo.getServerNumber());
-        checkCombinedAttributes();
-        attributeErrors.throwIfAny();
         super.init();
         endpoint().setResponseCache(cache.enabled() ? new ResponseCache(cache.settings()) : null,
                 getUseKeepAliveResponseHeader());
@@ -79,48 +74,7 @@ public class HybridProtocol extends AbstractHttp11Protocol<SocketChannel> {
         return isSSLEnabled() ? "https-hybrid" : "http-hybrid";
     }
 
-    // ------------------------------------------------- validated attributes
-
-    public void setPort(String value) {
-        attributeErrors.parseInt("port", value, 0, 65535, false, this::setPort);
-    }
-
-    public void setAddress(String value) {
-        attributeErrors.parseAddress("address", value, this::setAddress);
-    }
-
-    public void setMaxThreads(String value) {
-        attributeErrors.parseInt("maxThreads", value, 1, 100_000, false, this::setMaxThreads);
-    }
-
-    public void setMinSpareThreads(String value) {
-        attributeErrors.parseInt("minSpareThreads", value, 0, 100_000, false, this::setMinSpareThreads);
-    }
-
-    public void setMaxConnections(String value) {
-        attributeErrors.parseInt("maxConnections", value, 1, Integer.MAX_VALUE, true, this::setMaxConnections);
-    }
-
-    public void setAcceptCount(String value) {
-        attributeErrors.parseInt("acceptCount", value, 0, 65535, false, this::setAcceptCount);
-    }
-
-    public void setConnectionTimeout(String value) {
-        attributeErrors.parseInt("connectionTimeout", value, 1, Integer.MAX_VALUE, true, this::setConnectionTimeout);
-    }
-
-    public void setKeepAliveTimeout(String value) {
-        attributeErrors.parseInt("keepAliveTimeout", value, 1, Integer.MAX_VALUE, true, this::setKeepAliveTimeout);
-    }
-
-    public void setMaxKeepAliveRequests(String value) {
-        attributeErrors.parseInt("maxKeepAliveRequests", value, 1, Integer.MAX_VALUE, true,
-                this::setMaxKeepAliveRequests);
-    }
-
-    public void setMaxHttpHeaderSize(String value) {
-        attributeErrors.parseInt("maxHttpHeaderSize", value, 256, 1 << 20, false, this::setMaxHttpHeaderSize);
-    }
+    // ------------------------------------------------- the hybrid's own attributes
 
     /** {@code busyWorkers} (the paper's rule, the default), {@code sessions} or {@code none}. */
     public void setAdmissionPolicy(String value) {
@@ -128,7 +82,7 @@ public class HybridProtocol extends AbstractHttp11Protocol<SocketChannel> {
             endpoint().setAdmissionPolicy(AdmissionPolicies.named(value, () -> sessionSettings.build()));
             admissionPolicyName = value.trim();
         } catch (IllegalArgumentException e) {
-            attributeErrors.reject("admissionPolicy", value, sm.getString("attributes.oneOf", AdmissionPolicies.NAMES));
+            attributeErrors().reject("admissionPolicy", value, sm.getString("attributes.oneOf", AdmissionPolicies.NAMES));
         }
     }
 
@@ -138,7 +92,7 @@ public class HybridProtocol extends AbstractHttp11Protocol<SocketChannel> {
 
     /** {@code sessions}: the queueing delay, in ms, above which the server counts as overloaded. */
     public void setAdmissionTargetMillis(String value) {
-        attributeErrors.parseInt("admissionTargetMillis", value, 1, 600_000, false,
+        attributeErrors().parseInt("admissionTargetMillis", value, 1, 600_000, false,
                 v -> sessionSettings = sessionSettings.withTargetMillis(v.intValue()));
     }
 
@@ -148,7 +102,7 @@ public class HybridProtocol extends AbstractHttp11Protocol<SocketChannel> {
 
     /** {@code sessions}: {@code backlog} (the default) or {@code reject} (503 with Retry-After). */
     public void setTurnAway(String value) {
-        attributeErrors.parseChoice("turnAway", value, SessionAdmission.TurnAway.class, "backlog, reject",
+        attributeErrors().parseChoice("turnAway", value, SessionAdmission.TurnAway.class, "backlog, reject",
                 v -> sessionSettings = sessionSettings.withTurnAway(v));
     }
 
@@ -158,7 +112,7 @@ public class HybridProtocol extends AbstractHttp11Protocol<SocketChannel> {
 
     /** {@code sessions}: {@code connection} (the default) or {@code cookie}. */
     public void setNewSessionBy(String value) {
-        attributeErrors.parseChoice("newSessionBy", value, SessionAdmission.NewSessionBy.class, "connection, cookie",
+        attributeErrors().parseChoice("newSessionBy", value, SessionAdmission.NewSessionBy.class, "connection, cookie",
                 v -> sessionSettings = sessionSettings.withNewSessionBy(v));
     }
 
@@ -168,11 +122,8 @@ public class HybridProtocol extends AbstractHttp11Protocol<SocketChannel> {
 
     /** {@code sessions} with {@code newSessionBy="cookie"}: the session cookie's name. */
     public void setSessionCookieName(String value) {
-        if (value.isBlank() || !value.trim().chars().allMatch(c -> c > 0x20 && c < 0x7f && "()<>@,;:\\\"/[]?={}".indexOf(c) < 0)) {
-            attributeErrors.reject("sessionCookieName", value, sm.getString("attributes.cookieName"));
-            return;
-        }
-        sessionSettings = sessionSettings.withCookieName(value.trim());
+        attributeErrors().parseToken("sessionCookieName", value,
+                v -> sessionSettings = sessionSettings.withCookieName(v));
     }
 
     public String getSessionCookieName() {
@@ -181,7 +132,7 @@ public class HybridProtocol extends AbstractHttp11Protocol<SocketChannel> {
 
     /** The quick/lengthy cut-off, in ms of average service time; -1 (the default) for one worker pool. */
     public void setLengthyThresholdMillis(String value) {
-        attributeErrors.parseInt("lengthyThresholdMillis", value, 0, 3_600_000, true,
+        attributeErrors().parseInt("lengthyThresholdMillis", value, 0, 3_600_000, true,
                 v -> endpoint().setLengthyThresholdMillis(v.longValue()));
     }
 
@@ -191,7 +142,7 @@ public class HybridProtocol extends AbstractHttp11Protocol<SocketChannel> {
 
     /** The least spare general workers lengthy requests leave to quick ones (default 2). */
     public void setLengthyMinReserve(String value) {
-        attributeErrors.parseInt("lengthyMinReserve", value, 0, 100_000, false,
+        attributeErrors().parseInt("lengthyMinReserve", value, 0, 100_000, false,
                 v -> endpoint().setLengthyMinReserve(v.intValue()));
     }
 
@@ -201,7 +152,7 @@ public class HybridProtocol extends AbstractHttp11Protocol<SocketChannel> {
 
     /** Whether the worker count adapts between {@code minWorkers} and {@code maxThreads} (default false). */
     public void setAdaptiveWorkers(String value) {
-        attributeErrors.parseBoolean("adaptiveWorkers", value, v -> endpoint().setAdaptiveWorkers(v.booleanValue()));
+        attributeErrors().parseBoolean("adaptiveWorkers", value, v -> endpoint().setAdaptiveWorkers(v.booleanValue()));
     }
 
     public boolean getAdaptiveWorkers() {
@@ -210,7 +161,7 @@ public class HybridProtocol extends AbstractHttp11Protocol<SocketChannel> {
 
     /** The adaptive worker count's minimum (default 2). */
     public void setMinWorkers(String value) {
-        attributeErrors.parseInt("minWorkers", value, 1, 100_000, false, v -> endpoint().setMinWorkers(v.intValue()));
+        attributeErrors().parseInt("minWorkers", value, 1, 100_000, false, v -> endpoint().setMinWorkers(v.intValue()));
     }
 
     public int getMinWorkers() {
@@ -219,7 +170,7 @@ public class HybridProtocol extends AbstractHttp11Protocol<SocketChannel> {
 
     /** The port on which HAProxy's agent checks are answered with this node's admission state; -1 (the default): none. */
     public void setAgentPort(String value) {
-        attributeErrors.parseInt("agentPort", value, 1, 65535, true, v -> agentPort = v.intValue());
+        attributeErrors().parseInt("agentPort", value, 1, 65535, true, v -> agentPort = v.intValue());
     }
 
     public int getAgentPort() {
@@ -228,7 +179,7 @@ public class HybridProtocol extends AbstractHttp11Protocol<SocketChannel> {
 
     /** The address the agent port is bound to; by default the connector's {@code address}. */
     public void setAgentAddress(String value) {
-        attributeErrors.parseAddress("agentAddress", value, v -> agentAddress = v);
+        attributeErrors().parseAddress("agentAddress", value, v -> agentAddress = v);
     }
 
     public String getAgentAddress() {
@@ -237,7 +188,7 @@ public class HybridProtocol extends AbstractHttp11Protocol<SocketChannel> {
 
     /** Whether the selector answers from a cache of responses (default false). */
     public void setResponseCache(String value) {
-        attributeErrors.parseBoolean("responseCache", value, v -> cache = cache.withEnabled(v.booleanValue()));
+        attributeErrors().parseBoolean("responseCache", value, v -> cache = cache.withEnabled(v.booleanValue()));
     }
 
     public boolean getResponseCache() {
@@ -246,7 +197,7 @@ public class HybridProtocol extends AbstractHttp11Protocol<SocketChannel> {
 
     /** The response cache's bound on the bytes of all its entries (default 64 MiB). */
     public void setResponseCacheSize(String value) {
-        attributeErrors.parseInt("responseCacheSize", value, 1024, Integer.MAX_VALUE, false,
+        attributeErrors().parseInt("responseCacheSize", value, 1024, Integer.MAX_VALUE, false,
                 v -> cache = cache.withMaxBytes(v.intValue()));
     }
 
@@ -256,7 +207,7 @@ public class HybridProtocol extends AbstractHttp11Protocol<SocketChannel> {
 
     /** The largest body the cache stores, in bytes (default 1 MiB, or {@code responseCacheSize} if smaller). */
     public void setResponseCacheMaxObjectSize(String value) {
-        attributeErrors.parseInt("responseCacheMaxObjectSize", value, 0, Integer.MAX_VALUE - 8, false,
+        attributeErrors().parseInt("responseCacheMaxObjectSize", value, 0, Integer.MAX_VALUE - 8, false,
                 v -> cache = cache.withMaxObjectBytes(v.intValue()));
     }
 
@@ -268,7 +219,7 @@ public class HybridProtocol extends AbstractHttp11Protocol<SocketChannel> {
     public void setResponseCacheStaticTypes(String value) {
         List<String> types = Arrays.stream(value.split(",")).map(String::trim).filter(t -> !t.isEmpty()).toList();
         if (!types.stream().allMatch(CacheSettings::isMediaRange)) {
-            attributeErrors.reject("responseCacheStaticTypes", value, sm.getString("attributes.mediaTypes"));
+            attributeErrors().reject("responseCacheStaticTypes", value, sm.getString("attributes.mediaTypes"));
             return;
         }
         cache = cache.withStaticTypes(types);
@@ -280,7 +231,7 @@ public class HybridProtocol extends AbstractHttp11Protocol<SocketChannel> {
 
     /** The longest freshness a static type gets from its {@code Last-Modified} alone, in seconds (default 86400). */
     public void setResponseCacheMaxHeuristicSeconds(String value) {
-        attributeErrors.parseInt("responseCacheMaxHeuristicSeconds", value, 0, Integer.MAX_VALUE, false,
+        attributeErrors().parseInt("responseCacheMaxHeuristicSeconds", value, 0, Integer.MAX_VALUE, false,
                 v -> cache = cache.withMaxHeuristicSeconds(v.intValue()));
     }
 
@@ -293,18 +244,23 @@ public class HybridProtocol extends AbstractHttp11Protocol<SocketChannel> {
      * {@code sessions} policy from its final settings (its attributes may follow
      * {@code admissionPolicy} in {@code server.xml}).
      */
-    private void checkCombinedAttributes() {
+    @Override
+    void checkCombinedAttributes() {
         boolean adaptive = endpoint().isAdaptiveWorkers();
-        attributeErrors.require(!adaptive || getExecutor() == null, "adaptiveWorkers",
+        attributeErrors().require(!adaptive || getExecutor() == null, "adaptiveWorkers",
                 sm.getString("attributes.adaptiveNeedsOwnPool"));
-        attributeErrors.require(!adaptive || getExecutor() != null || endpoint().getMinWorkers() <= getMaxThreads(),
+        attributeErrors().require(!adaptive || getExecutor() != null || endpoint().getMinWorkers() <= getMaxThreads(),
                 "minWorkers",
                 sm.getString("attributes.minWorkersOverMax", Integer.toString(endpoint().getMinWorkers()),
                         Integer.toString(getMaxThreads())));
-        attributeErrors.require(!cache.enabled() || cache.maxObjectBytesOrDefault() <= cache.maxBytes(), "responseCacheMaxObjectSize",
+        int reserve = endpoint().getLengthyMinReserve();
+        attributeErrors().require(endpoint().getLengthyThresholdMillis() < 0 || reserve <= getMaxThreads() - 2,
+                "lengthyMinReserve", sm.getString("attributes.reserveOverPool", Integer.toString(reserve),
+                        Integer.toString(getMaxThreads())));
+        attributeErrors().require(!cache.enabled() || cache.maxObjectBytesOrDefault() <= cache.maxBytes(), "responseCacheMaxObjectSize",
                 sm.getString("attributes.objectOverCacheSize", Integer.toString(cache.maxObjectBytesOrDefault()),
                         Integer.toString(cache.maxBytes())));
-        attributeErrors.require(agentPort + getPortOffset() <= 65535, "agentPort", sm.getString(
+        attributeErrors().require(agentPort + getPortOffset() <= 65535, "agentPort", sm.getString(
                 "attributes.agentPortOverOffset", Integer.toString(getPortOffset()), Integer.toString(agentPort + getPortOffset())));
         if ("sessions".equalsIgnoreCase(admissionPolicyName)) {
             endpoint().setAdmissionPolicy(sessionSettings.build());

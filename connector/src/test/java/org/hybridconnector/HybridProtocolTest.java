@@ -1,6 +1,7 @@
 package org.hybridconnector;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -79,6 +80,53 @@ class HybridProtocolTest {
         assertTrue(e.getMessage().contains("[ten]"), e.getMessage());
         // The bad value did not replace the default.
         assertEquals(10, protocol.getMaxThreads());
+    }
+
+    @Test
+    void testTomcatsBooleanAndHeadSizeAttributesAreCheckedToo() {
+        HybridProtocol protocol = new HybridProtocol();
+        protocol.setUseSendfile("false");
+        protocol.setUseVirtualThreads("false");
+        protocol.setMaxHttpRequestHeaderSize("16384");
+        assertEquals(false, protocol.isSendfileSupported());
+        assertEquals(16384, protocol.getMaxHttpRequestHeaderSize());
+
+        // Tomcat would read "yes" as false and start without sendfile; a size under 256 would refuse every request.
+        HybridProtocol bad = new HybridProtocol();
+        bad.setUseSendfile("yes");
+        bad.setUseAsyncIO("on");
+        bad.setMaxHttpRequestHeaderSize("10");
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, bad::init);
+        for (String attribute : new String[] { "useSendfile", "useAsyncIO", "maxHttpRequestHeaderSize" }) {
+            assertTrue(e.getMessage().contains("attribute [" + attribute + "] has the invalid value"), e.getMessage());
+        }
+        assertEquals(true, bad.isSendfileSupported(), "the bad value did not replace the default");
+    }
+
+    @Test
+    void testVirtualThreadsAreRefusedByName() {
+        HybridProtocol protocol = new HybridProtocol();
+        protocol.setUseVirtualThreads("true");
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, protocol::init);
+        assertTrue(e.getMessage().contains("attribute [useVirtualThreads] is refused: the hybrid's workers are a "
+                + "bounded pool of maxThreads"), e.getMessage());
+    }
+
+    @Test
+    void testTheLengthyReserveLeavesTheGeneralPoolTwoWorkers() {
+        HybridProtocol protocol = new HybridProtocol();
+        protocol.setLengthyThresholdMillis("100");
+        protocol.setLengthyMinReserve("9");
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, protocol::init);
+        assertTrue(e.getMessage().contains("attribute [lengthyMinReserve] is 9, more than maxThreads (10) less two"),
+                e.getMessage());
+
+        // With one pool the reserve means nothing, and is not checked.
+        HybridProtocol onePool = new HybridProtocol();
+        onePool.setLengthyMinReserve("9");
+        onePool.setMaxThreads("none");
+        e = assertThrows(IllegalArgumentException.class, onePool::init);
+        assertFalse(e.getMessage().contains("lengthyMinReserve"), e.getMessage());
     }
 
     @Test

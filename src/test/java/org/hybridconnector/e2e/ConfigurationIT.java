@@ -18,11 +18,13 @@ class ConfigurationIT {
     void testBadAttributeValueFailsStartUpNamingTheAttribute() throws Exception {
         try (TomcatServer tomcat = new TomcatServer("bad-attribute")
                 .connector("hybrid", TomcatServer.HYBRID_PROTOCOL,
-                        Map.of("maxThreads", "lots", "keepAliveTimeout", "-7"))) {
+                        Map.of("maxThreads", "lots", "keepAliveTimeout", "-7", "useSendfile", "yes"))) {
             tomcat.start(false);
             String log = awaitLogLine(tomcat, "attribute [maxThreads]");
             assertTrue(log.contains("attribute [maxThreads] has the invalid value [lots]"), log);
             assertTrue(log.contains("attribute [keepAliveTimeout] has the invalid value [-7]"), log);
+            // A boolean of Tomcat's own, which Tomcat alone would read as false.
+            assertTrue(log.contains("attribute [useSendfile] has the invalid value [yes]"), log);
             assertFalse(TomcatServer.listens(tomcat.port("hybrid")), "a misconfigured connector must not listen");
         }
     }
