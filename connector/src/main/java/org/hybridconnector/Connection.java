@@ -14,8 +14,8 @@ import org.apache.tomcat.util.res.StringManager;
 
 /**
  * One client connection's state machine on the selector side: what it waits for
- * ({@link State}), the interest it wants on its key, and what it does when the selector reports
- * it ready or a deadline passes.
+ * ({@link ConnectionState}), the interest it wants on its key, and what it does when the selector
+ * reports it ready or a deadline passes.
  * <pre>
  *   register ──► AWAIT_HEAD ──(head complete)──► SERVING ──(Coyote done: OPEN)──► AWAIT_HEAD
  *                 │  ▲                             │  ▲
@@ -35,18 +35,6 @@ final class Connection implements Selectable, QueuedHandBack.Steps {
 
     private static final StringManager sm = StringManager.getManager(Connection.class);
 
-    /** What a connection waits for. */
-    enum State {
-        /** Not in the selector's care: a worker has it, or it waits only for a write. */
-        SERVING,
-        /** Parked until a complete request head is buffered: between requests, or a head on its way. */
-        AWAIT_HEAD,
-        /** Parked with a processor attached (a split head, a servlet's non-blocking read): any byte dispatches. */
-        AWAIT_DATA,
-        /** The selector sends the rest of a response (a file, a cached one) as the client takes it. */
-        SENDING
-    }
-
     private final HybridSocketWrapper wrapper;
     private final QueuedHandBack handBack;
     private final SelectorLoop loop;
@@ -57,7 +45,7 @@ final class Connection implements Selectable, QueuedHandBack.Steps {
     private final OperationWaits operations;
     private final Sending sending;
 
-    private State state = State.SERVING;
+    private ConnectionState state = ConnectionState.SERVING;
     private boolean wantsWrite;
     /** Its place in the queue of its current wait's deadline; it leaves with every change of wait. */
     private final ExpiryQueue.Place<Selectable> waiting = new ExpiryQueue.Place<>(this);
@@ -95,18 +83,18 @@ final class Connection implements Selectable, QueuedHandBack.Steps {
     @Override
     public void register(Selector selector) throws IOException {
         if (loop.isDraining()) {
-            close();
+            closeNow();
             return;
         }
         key = wrapper.getSocket().register(selector, 0, this);
         parks.add(Deadline.FRESH, fresh, System.nanoTime());
         // A TLS connection's first bytes are its handshake, for a worker to advance.
-        park(wrapper.isHandshakeComplete() ? State.AWAIT_HEAD : State.AWAIT_DATA, Deadline.HEAD);
+        park(wrapper.isHandshakeComplete() ? ConnectionState.AWAIT_HEAD : ConnectionState.AWAIT_DATA, Deadline.HEAD);
     }
 
     @Override
     public void awaitData() {
-        park(State.AWAIT_DATA, Deadline.HEAD);
+        park(ConnectionState.AWAIT_DATA, Deadline.HEAD);
     }
 
     @Override
@@ -122,7 +110,7 @@ final class Connection implements Selectable, QueuedHandBack.Steps {
     /** Sends the rest of a response as the client takes it: a file a worker began, or a cached one. */
     @Override
     public void startSending(Transfer rest) {
-        enter(State.SENDING);
+        enter(ConnectionState.SENDING);
         sending.start(rest, waiting);
     }
 
@@ -134,7 +122,7 @@ final class Connection implements Selectable, QueuedHandBack.Steps {
     @Override
     public void stepFailed(Exception e) {
         wrapper.logDebug(sm.getString("connection.parkFailed", wrapper), e);
-        close();
+        closeNow();
     }
 
     @Override
@@ -144,25 +132,25 @@ final class Connection implements Selectable, QueuedHandBack.Steps {
         }
         // Operations waiting for the socket take their readiness first; the rest is the connection's.
         if ((readyOps = operations.resume(readyOps)) < 0) {
-            close();
+            closeNow();
             return;
         }
         boolean writable = (readyOps & SelectionKey.OP_WRITE) != 0;
         if (wantsWrite && writable) {
             wantsWrite = false;
             if (!dispatcher.dispatch(wrapper, SocketEvent.OPEN_WRITE)) {
-                close();
+                closeNow();
                 return;
             }
-        } else if (state == State.SENDING && writable) {
+        } else if (state == ConnectionState.SENDING && writable) {
             continueTransfer();
             updateKey();
             return;
         }
         if ((readyOps & SelectionKey.OP_READ) != 0) {
-            if (state == State.AWAIT_HEAD) {
+            if (state == ConnectionState.AWAIT_HEAD) {
                 readHead();
-            } else if (state == State.AWAIT_DATA) {
+            } else if (state == ConnectionState.AWAIT_DATA) {
                 dispatch(SocketEvent.OPEN_READ);
                 wrapper.settleFresh();
             }
@@ -178,7 +166,7 @@ final class Connection implements Selectable, QueuedHandBack.Steps {
             case STALL -> {
                 if (sending.stalled(now, waiting)) {
                     parks.idleClosed();
-                    close();
+                    closeNow();
                 }
             }
         }
@@ -187,7 +175,7 @@ final class Connection implements Selectable, QueuedHandBack.Steps {
     @Override
     public void operationsDue(long nowNanos) {
         if (!wrapper.isClosed() && !operations.expire(nowNanos)) {
-            close();
+            closeNow();
         }
         updateKey();
     }
@@ -195,19 +183,14 @@ final class Connection implements Selectable, QueuedHandBack.Steps {
     @Override
     public void closeIfParked() {
         if (isParked()) {
-            close();
+            closeNow();
         }
-    }
-
-    @Override
-    public void closeNow() {
-        close();
     }
 
     /** The interest this connection wants on its key, from its state, {@code wantsWrite} and operations. */
     private int interest() {
         int interest = (isParked() ? SelectionKey.OP_READ : 0) | operations.interest();
-        if (wantsWrite || state == State.SENDING) {
+        if (wantsWrite || state == ConnectionState.SENDING) {
             interest |= SelectionKey.OP_WRITE;
         }
         return interest;
@@ -222,11 +205,11 @@ final class Connection implements Selectable, QueuedHandBack.Steps {
     }
 
     private boolean isParked() {
-        return state == State.AWAIT_HEAD || state == State.AWAIT_DATA;
+        return state == ConnectionState.AWAIT_HEAD || state == ConnectionState.AWAIT_DATA;
     }
 
     /** Moves to {@code next}, keeping the parked count; the deadline of the wait it leaves is dropped. */
-    private void enter(State next) {
+    private void enter(ConnectionState next) {
         boolean wasParked = isParked();
         state = next;
         waiting.leave();
@@ -235,7 +218,7 @@ final class Connection implements Selectable, QueuedHandBack.Steps {
         }
     }
 
-    private void park(State parking, Deadline deadline) {
+    private void park(ConnectionState parking, Deadline deadline) {
         enter(parking);
         parks.add(deadline, waiting, System.nanoTime());
     }
@@ -244,14 +227,14 @@ final class Connection implements Selectable, QueuedHandBack.Steps {
     @Override
     public void awaitHeadNow() {
         if (loop.isDraining()) {
-            close();
+            closeNow();
             return;
         }
         ByteBuffer buffer = wrapper.readBufferForWrite();
         headScanner.reset();
         if (buffer.position() == 0) {
             wrapper.releaseBuffersIfEmpty(buffers);
-            park(State.AWAIT_HEAD, Deadline.KEEP_ALIVE);
+            park(ConnectionState.AWAIT_HEAD, Deadline.KEEP_ALIVE);
             if (wrapper.hasBufferedInput()) {
                 // TLS records already taken from the socket will not make it readable again.
                 readHead();
@@ -259,7 +242,7 @@ final class Connection implements Selectable, QueuedHandBack.Steps {
         } else if (headScanner.headComplete(buffer) || !buffer.hasRemaining()) {
             dispatchHead();
         } else {
-            park(State.AWAIT_HEAD, Deadline.HEAD);
+            park(ConnectionState.AWAIT_HEAD, Deadline.HEAD);
         }
     }
 
@@ -274,12 +257,12 @@ final class Connection implements Selectable, QueuedHandBack.Steps {
             n = wrapper.readChannel(buffer);
         } catch (IOException e) {
             wrapper.logDebug(sm.getString("connection.readFailed", wrapper), e);
-            close();
+            closeNow();
             return;
         }
         if (n < 0) {
             // The client closed between requests: the normal end of a keep-alive connection.
-            close();
+            closeNow();
             return;
         }
         if (n == 0) {
@@ -296,13 +279,13 @@ final class Connection implements Selectable, QueuedHandBack.Steps {
         wrapper.settleFresh();
         if (firstBytes) {
             // The next request has begun: from now on it has connectionTimeout to arrive whole.
-            park(State.AWAIT_HEAD, Deadline.HEAD);
+            park(ConnectionState.AWAIT_HEAD, Deadline.HEAD);
         }
     }
 
     /** Hands over a connection whose request head is complete (or fills the buffer). */
     private void dispatchHead() {
-        enter(State.SERVING);
+        enter(ConnectionState.SERVING);
         CachedReply reply = dispatcher.answerFromCache(wrapper, headScanner.wellFormedHeadEnd());
         if (reply != null) {
             startSending(reply);
@@ -313,9 +296,9 @@ final class Connection implements Selectable, QueuedHandBack.Steps {
     }
 
     private void dispatch(SocketEvent event) {
-        enter(State.SERVING);
+        enter(ConnectionState.SERVING);
         if (!dispatcher.dispatch(wrapper, event)) {
-            close();
+            closeNow();
         }
     }
 
@@ -326,13 +309,13 @@ final class Connection implements Selectable, QueuedHandBack.Steps {
             sent = sending.advance(wrapper);
         } catch (IOException e) {
             wrapper.logDebug(sm.getString("connection.sendFailed", sending.name(), wrapper), e);
-            close();
+            closeNow();
             return;
         }
         if (sent == null) {
             return;
         }
-        enter(State.SERVING);
+        enter(ConnectionState.SERVING);
         switch (sent.keepAliveState()) {
             case OPEN -> awaitHeadNow();
             case PIPELINED -> dispatch(SocketEvent.OPEN_READ);
@@ -341,27 +324,27 @@ final class Connection implements Selectable, QueuedHandBack.Steps {
     }
 
     private void idleTimedOut(long now) {
-        if (state == State.AWAIT_DATA && wrapper.getReadTimeout() <= 0) {
+        if (state == ConnectionState.AWAIT_DATA && wrapper.getReadTimeout() <= 0) {
             // Upgraded: its protocol keeps its own time-outs, as on stock NIO; this notices its close.
             if (wrapper.isClosed()) {
-                close();
+                closeNow();
             } else {
                 parks.add(Deadline.HEAD, waiting, now);
             }
             return;
         }
         Processor processor = (Processor) wrapper.getCurrentProcessor();
-        if (state == State.AWAIT_DATA && processor != null && processor.isAsync()) {
+        if (state == ConnectionState.AWAIT_DATA && processor != null && processor.isAsync()) {
             // A servlet waits in a ReadListener: it must hear of the time-out through onError.
-            enter(State.SERVING);
+            enter(ConnectionState.SERVING);
             wrapper.setError(new SocketTimeoutException());
             if (!dispatcher.dispatch(wrapper, SocketEvent.ERROR)) {
-                close();
+                closeNow();
             }
             return;
         }
         parks.idleClosed();
-        close();
+        closeNow();
     }
 
     /** Ends the connection after its last response: a {@link Lingering} takes its key over. */
@@ -369,7 +352,7 @@ final class Connection implements Selectable, QueuedHandBack.Steps {
     public void lingerNow() {
         stopWaiting();
         if (loop.isDraining()) {
-            close();
+            closeNow();
             return;
         }
         SelectionKey handedOver = key;
@@ -381,14 +364,15 @@ final class Connection implements Selectable, QueuedHandBack.Steps {
     private void stopWaiting() {
         operations.clear();
         sending.end();
-        enter(State.SERVING);
+        enter(ConnectionState.SERVING);
     }
 
     /** Closes the connection; closing the channel cancels its key. */
-    private void close() {
+    @Override
+    public void closeNow() {
         // Between requests or sending, the worker has returned; without a processor attached,
         // nothing but the wrapper holds its buffers, and they can serve another connection.
-        boolean buffersFree = (state == State.AWAIT_HEAD || state == State.SENDING)
+        boolean buffersFree = (state == ConnectionState.AWAIT_HEAD || state == ConnectionState.SENDING)
                 && wrapper.getCurrentProcessor() == null;
         stopWaiting();
         if (buffersFree) {

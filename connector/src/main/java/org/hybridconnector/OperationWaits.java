@@ -5,7 +5,7 @@ import java.nio.channels.SelectionKey;
 /**
  * The asynchronous operations of one connection that wait in the selector for their socket: at
  * most one read and one write (Coyote's semaphores let no more be pending), each with its own
- * time-out. They are apart from the connection's {@link Connection.State}: an upgraded protocol
+ * time-out. They are apart from the connection's {@link ConnectionState}: an upgraded protocol
  * may wait to read and to write at once, while its connection is in no park.
  * <p>
  * An operation whose socket is ready, or whose time-out has passed, goes on on a worker through
