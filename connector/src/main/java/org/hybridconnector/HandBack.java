@@ -40,4 +40,10 @@ interface HandBack {
      * the client to close its side, dropping whatever it still sends (see {@link Lingering}).
      */
     void linger();
+
+    /**
+     * The connection has closed, whichever thread closed it (an application closing its
+     * WebSocket, HTTP/2 ending an idle connection): its wait in the selector and its counts end too.
+     */
+    void closed();
 }

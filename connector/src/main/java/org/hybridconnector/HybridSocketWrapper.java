@@ -378,6 +378,7 @@ final class HybridSocketWrapper extends VectoredSocketWrapper implements Transfe
         // As stock NIO does: a closed connection may stay reachable for a while (a stale deadline
         // names it), and must not keep its buffers meanwhile; nor take a set from the pool again.
         socketBufferHandler = BufferPool.CLOSED;
+        handBack.closed();
     }
 
     @Override

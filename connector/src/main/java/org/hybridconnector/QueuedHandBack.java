@@ -68,6 +68,14 @@ final class QueuedHandBack implements HandBack {
         loop.submit(update(selector -> connection.lingerNow()));
     }
 
+    @Override
+    public void closed() {
+        // On the selector thread the closing step has let go already; not through update(), which skips closed ones.
+        if (!loop.isLoopThread()) {
+            loop.submit(selector -> connection.closeNow());
+        }
+    }
+
     /** What the queued steps do to the connection, on the selector thread. */
     interface Steps {
 
@@ -84,6 +92,9 @@ final class QueuedHandBack implements HandBack {
         void startSending(Transfer rest);
 
         void lingerNow();
+
+        /** Closes, or if closed already by another thread, leaves its wait and counts. */
+        void closeNow();
 
         boolean isClosed();
 
@@ -109,7 +120,7 @@ final class QueuedHandBack implements HandBack {
                 connection.updateKey();
             } catch (IOException | CancelledKeyException e) {
                 connection.stepFailed(e);
-            }
+
         };
     }
 }

@@ -61,6 +61,7 @@ final class SelectorLoop implements Runnable {
     private final AtomicBoolean wakeupPending = new AtomicBoolean();
     private volatile boolean draining;
     private volatile boolean running = true;
+    private volatile Thread thread;
 
     SelectorLoop(String name, Log log, Parks parks, MeasuringClock clock, Runnable endOfRound) throws IOException {
         this.name = name;
@@ -104,6 +105,11 @@ final class SelectorLoop implements Runnable {
         return dropped;
     }
 
+    /** Whether the caller is the selector thread. */
+    boolean isLoopThread() {
+        return Thread.currentThread() == thread;
+    }
+
     /** Whether a stop has begun: connections handed back are closed instead of parked. */
     boolean isDraining() {
         return draining;
@@ -136,6 +142,7 @@ final class SelectorLoop implements Runnable {
 
     @Override
     public void run() {
+        thread = Thread.currentThread();
         try {
             while (running) {
                 wakeupPending.set(false);

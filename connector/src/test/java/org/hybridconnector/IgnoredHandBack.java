@@ -31,4 +31,8 @@ class IgnoredHandBack implements HandBack {
     @Override
     public void linger() {
     }
+
+    @Override
+    public void closed() {
+    }
 }

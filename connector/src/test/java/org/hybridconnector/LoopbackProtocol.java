@@ -1,7 +1,9 @@
 package org.hybridconnector;
 
 import java.net.InetAddress;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
+import java.util.function.ToIntFunction;
 
 import org.junit.jupiter.api.extension.AfterEachCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
@@ -14,11 +16,11 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  */
 final class LoopbackProtocol implements AfterEachCallback {
 
-    private HybridProtocol protocol;
+    private Exposed protocol;
 
     /** Starts a protocol with the attributes {@code configure} sets, serving through {@code adapter}. */
     void start(PlainTextAdapter adapter, Consumer<HybridProtocol> configure) throws Exception {
-        HybridProtocol started = new HybridProtocol();
+        Exposed started = new Exposed();
         started.setAddress(InetAddress.getLoopbackAddress().getHostAddress());
         started.setPort("0");
         configure.accept(started);
@@ -36,6 +38,23 @@ final class LoopbackProtocol implements AfterEachCallback {
         return protocol.getLocalPort();
     }
 
+    /** Waits until the protocol's {@code figure} reads {@code expected}, 10 s at most; whether it did. */
+    boolean await(ToIntFunction<HybridProtocol> figure, int expected) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (figure.applyAsInt(protocol) != expected) {
+            if (System.nanoTime() - deadline > 0) {
+                return false;
+            }
+            Thread.sleep(5);
+        }
+        return true;
+    }
+
+    /** The endpoint, for a test that reaches a live connection's wrapper (Tomcat's accessor is protected). */
+    HybridEndpoint endpoint() {
+        return protocol.exposedEndpoint();
+    }
+
     @Override
     public void afterEach(ExtensionContext context) throws Exception {
         if (protocol != null) {
@@ -43,6 +62,12 @@ final class LoopbackProtocol implements AfterEachCallback {
             protocol.stop();
             protocol.destroy();
             protocol = null;
+        }
+    }
+
+    private static final class Exposed extends HybridProtocol {
+        HybridEndpoint exposedEndpoint() {
+            return (HybridEndpoint) getEndpoint();
         }
     }
 }
