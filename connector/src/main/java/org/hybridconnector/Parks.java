@@ -101,12 +101,23 @@ final class Parks {
     /** Tells every connection whose current wait is past its deadline. */
     void expire(long now) {
         for (Deadline deadline : Deadline.values()) {
-            queue(deadline).expire(now, connection -> connection.expired(deadline, now));
+            queue(deadline).expire(now, connection -> tell(connection, () -> connection.expired(deadline, now)));
         }
         OperationDeadline operation;
         while ((operation = operations.peek()) != null && operation.deadlineNanos() - now <= 0) {
             operations.poll();
-            operation.connection().operationsDue(now);
+            Selectable connection = operation.connection();
+            tell(connection, () -> connection.operationsDue(now));
+        }
+    }
+
+    /** Tells {@code connection} of a deadline; should that fail, a defect, it closes before the loop logs it. */
+    private static void tell(Selectable connection, Runnable news) {
+        try {
+            news.run();
+        } catch (RuntimeException e) {
+            connection.closeNow();
+            throw e;
         }
     }
 

@@ -120,7 +120,11 @@ final class QueuedHandBack implements HandBack {
                 connection.updateKey();
             } catch (IOException | CancelledKeyException e) {
                 connection.stepFailed(e);
-
+            } catch (RuntimeException e) {
+                // A defect: the connection ends, and the loop logs it.
+                connection.closeNow();
+                throw e;
+            }
         };
     }
 }

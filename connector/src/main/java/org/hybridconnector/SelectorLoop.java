@@ -145,18 +145,15 @@ final class SelectorLoop implements Runnable {
         thread = Thread.currentThread();
         try {
             while (running) {
-                wakeupPending.set(false);
-                runUpdates();
-                if (draining) {
-                    forEachKey(Selectable::closeIfParked);
+                try {
+                    round();
+                } catch (RuntimeException e) {
+                    if (!selector.isOpen()) {
+                        throw e;
+                    }
+                    // A defect met in one round must not end the loop that every connection depends on.
+                    log.error(sm.getString("selector.roundFailed", name), e);
                 }
-                if (select(System.nanoTime()) > 0) {
-                    reportReadyKeys();
-                }
-                long now = System.nanoTime();
-                parks.expire(now);
-                clock.tick(now);
-                endOfRound.run();
             }
         } catch (Throwable t) {
             log.error(sm.getString("selector.failed", name), t);
@@ -164,6 +161,21 @@ final class SelectorLoop implements Runnable {
             closeEverything();
             endOfRound.run();
         }
+    }
+
+    private void round() throws IOException {
+        wakeupPending.set(false);
+        runUpdates();
+        if (draining) {
+            forEachKey(Selectable::closeIfParked);
+        }
+        if (select(System.nanoTime()) > 0) {
+            reportReadyKeys();
+        }
+        long now = System.nanoTime();
+        parks.expire(now);
+        clock.tick(now);
+        endOfRound.run();
     }
 
     private int select(long now) throws IOException {
@@ -191,6 +203,10 @@ final class SelectorLoop implements Runnable {
             try {
                 connection.selected(key.readyOps());
             } catch (CancelledKeyException e) {
+                connection.closeNow();
+            } catch (RuntimeException e) {
+                // The connection's state is unknown now: it ends, and the other ready keys are reported.
+                log.error(sm.getString("selector.connectionFailed", name, connection), e);
                 connection.closeNow();
             }
         }
