@@ -52,6 +52,8 @@ final class Connection implements Selectable, QueuedHandBack.Steps {
     /** Its place among new connections, until its {@link Deadline#FRESH} grace ends, whatever it does meanwhile. */
     private final ExpiryQueue.Place<Selectable> fresh = new ExpiryQueue.Place<>(this);
     private SelectionKey key;
+    /** Whether a {@link Lingering} has taken its key over: from then on, queued steps find it closed. */
+    private boolean handedOver;
     /** Request heads handed to a worker so far: the first is what makes a new session. */
     private int headsSeen;
 
@@ -116,7 +118,7 @@ final class Connection implements Selectable, QueuedHandBack.Steps {
 
     @Override
     public boolean isClosed() {
-        return wrapper.isClosed();
+        return handedOver || wrapper.isClosed();
     }
 
     @Override
@@ -355,9 +357,9 @@ final class Connection implements Selectable, QueuedHandBack.Steps {
             closeNow();
             return;
         }
-        SelectionKey handedOver = key;
+        handedOver = true;
+        Lingering.begin(wrapper, key, wrapper.getCurrentProcessor() == null ? buffers : null, loop, parks);
         key = null;
-        Lingering.begin(wrapper, handedOver, wrapper.getCurrentProcessor() == null ? buffers : null, loop, parks);
     }
 
     /** Ends every wait in the selector (operations, a transfer, a park) as the connection ends. */

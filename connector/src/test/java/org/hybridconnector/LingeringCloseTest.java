@@ -14,7 +14,6 @@ import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
-import java.util.function.IntSupplier;
 
 import org.apache.coyote.Request;
 import org.junit.jupiter.api.Test;
@@ -54,15 +53,15 @@ class LingeringCloseTest {
             out.write(REQUEST);
             out.flush();
             // The worker has written the whole response and handed the connection over to close.
-            assertTrue(await(() -> server.protocol().getLingeringCount(), 1), "the connection never lingered");
+            assertTrue(server.await(HybridProtocol::getLingeringCount, 1), "the connection never lingered");
 
             InputStream in = new BufferedInputStream(socket.getInputStream());
             assertTrue(readHead(in).contains("connection: close"));
             assertEquals(BODY_BYTES, in.readNBytes(BODY_BYTES).length, "the body arrived whole");
             assertEquals(-1, in.read(), "the end of the stream follows the last response, and no second one");
         }
-        assertTrue(await(() -> server.protocol().getLingeringCount(), 0), "still lingering after the client closed");
-        assertTrue(await(() -> (int) server.protocol().getConnectionCount(), AT_REST), "the connection was never closed");
+        assertTrue(server.await(HybridProtocol::getLingeringCount, 0), "still lingering after the client closed");
+        assertTrue(server.await(p -> (int) p.getConnectionCount(), AT_REST), "the connection was never closed");
     }
 
     @Test
@@ -88,8 +87,29 @@ class LingeringCloseTest {
                 }
             }, "the server never closed a client that kept sending");
         }
-        assertTrue(await(() -> server.protocol().getLingeringCount(), 0), "still lingering after the linger time");
-        assertTrue(await(() -> (int) server.protocol().getConnectionCount(), AT_REST), "the connection was never closed");
+        assertTrue(server.await(HybridProtocol::getLingeringCount, 0), "still lingering after the linger time");
+        assertTrue(server.await(p -> (int) p.getConnectionCount(), AT_REST), "the connection was never closed");
+    }
+
+    @Test
+    void testStepsQueuedAfterTheCloseBeganFindItClosed() throws Exception {
+        start();
+        try (Socket socket = new Socket(LOOPBACK, server.port())) {
+            socket.setSoTimeout(10_000);
+            assertTrue(server.await(p -> server.endpoint().getConnections().size(), 1), "never accepted");
+            HybridSocketWrapper wrapper = (HybridSocketWrapper) server.endpoint().getConnections().iterator().next();
+            socket.getOutputStream().write(REQUEST);
+            InputStream in = new BufferedInputStream(socket.getInputStream());
+            readHead(in);
+            assertEquals(BODY_BYTES, in.readNBytes(BODY_BYTES).length);
+            assertEquals(-1, in.read(), "half-closed after the last response");
+            // A late turn's hand-back while the connection lingers, which it does until the linger
+            // time ends, since this client keeps its side open.
+            wrapper.handBack().awaitHead();
+            assertTrue(server.await(HybridProtocol::getLingeringCount, 0), "still lingering after the linger time");
+        }
+        assertTrue(server.await(HybridProtocol::getParkedCount, 0), "a closed connection counts as parked");
+        assertTrue(server.await(p -> (int) p.getConnectionCount(), AT_REST), "the connection was never closed");
     }
 
     private void start() throws Exception {
@@ -107,17 +127,6 @@ class LingeringCloseTest {
         });
     }
 
-    /** Waits until {@code figure} reads {@code expected}, 10 s at most; whether it did. */
-    private static boolean await(IntSupplier figure, int expected) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (figure.getAsInt() != expected) {
-            if (System.nanoTime() - deadline > 0) {
-                return false;
-            }
-            Thread.sleep(5);
-        }
-        return true;
-    }
 
     /** Reads a 200 reply's head, lower case, and checks that it promises {@link #BODY_BYTES}. */
     private static String readHead(InputStream in) throws IOException {
