@@ -25,7 +25,7 @@ import org.apache.tomcat.util.res.StringManager;
  *   AWAIT_HEAD ──(head complete, answered from the response cache)──► SENDING
  *   SERVING ──(Coyote done: CLOSED; a 503 sent)──► linger: a {@link Lingering} takes the key over
  * </pre>
- * The interest it wants ({@link #interest()}) follows from the state, {@code wantsWrite} and the
+ * The interest it wants ({@link #interest()}) follows from the state, the {@link WriteWait} and the
  * {@link OperationWaits}; after every step the key is brought in line ({@link #updateKey()}).
  * <p>
  * Thread safety: every field is the selector thread's; other threads reach it only through its
@@ -44,9 +44,9 @@ final class Connection implements Selectable, QueuedHandBack.Steps {
     private final HeadScanner headScanner;
     private final OperationWaits operations;
     private final Sending sending;
+    private final WriteWait writeWait;
 
     private ConnectionState state = ConnectionState.SERVING;
-    private boolean wantsWrite;
     /** Its place in the queue of its current wait's deadline; it leaves with every change of wait. */
     private final ExpiryQueue.Place<Selectable> waiting = new ExpiryQueue.Place<>(this);
     /** Its place among new connections, until its {@link Deadline#FRESH} grace ends, whatever it does meanwhile. */
@@ -68,6 +68,7 @@ final class Connection implements Selectable, QueuedHandBack.Steps {
         this.buffers = buffers;
         this.operations = new OperationWaits(this, parks, dispatcher);
         this.sending = new Sending(parks);
+        this.writeWait = new WriteWait(this, parks);
     }
 
     /** Coyote's view of this connection. */
@@ -101,7 +102,7 @@ final class Connection implements Selectable, QueuedHandBack.Steps {
 
     @Override
     public void awaitWrite() {
-        wantsWrite = true;
+        writeWait.begin(wrapper.getWriteTimeout());
     }
 
     @Override
@@ -138,8 +139,8 @@ final class Connection implements Selectable, QueuedHandBack.Steps {
             return;
         }
         boolean writable = (readyOps & SelectionKey.OP_WRITE) != 0;
-        if (wantsWrite && writable) {
-            wantsWrite = false;
+        if (writeWait.isWaiting() && writable) {
+            writeWait.end();
             if (!dispatcher.dispatch(wrapper, SocketEvent.OPEN_WRITE)) {
                 closeNow();
                 return;
@@ -176,7 +177,9 @@ final class Connection implements Selectable, QueuedHandBack.Steps {
 
     @Override
     public void operationsDue(long nowNanos) {
-        if (!wrapper.isClosed() && !operations.expire(nowNanos)) {
+        if (writeWait.timedOut(nowNanos)) {
+            dispatchTimeout(); // as stock NIO's poller: the time-out or the operations', not both
+        } else if (!wrapper.isClosed() && !operations.expire(nowNanos)) {
             closeNow();
         }
         updateKey();
@@ -189,10 +192,10 @@ final class Connection implements Selectable, QueuedHandBack.Steps {
         }
     }
 
-    /** The interest this connection wants on its key, from its state, {@code wantsWrite} and operations. */
+    /** The interest this connection wants on its key, from its state, its write wait and operations. */
     private int interest() {
         int interest = (isParked() ? SelectionKey.OP_READ : 0) | operations.interest();
-        if (wantsWrite || state == ConnectionState.SENDING) {
+        if (writeWait.isWaiting() || state == ConnectionState.SENDING) {
             interest |= SelectionKey.OP_WRITE;
         }
         return interest;
@@ -338,15 +341,22 @@ final class Connection implements Selectable, QueuedHandBack.Steps {
         Processor processor = (Processor) wrapper.getCurrentProcessor();
         if (state == ConnectionState.AWAIT_DATA && processor != null && processor.isAsync()) {
             // A servlet waits in a ReadListener: it must hear of the time-out through onError.
-            enter(ConnectionState.SERVING);
-            wrapper.setError(new SocketTimeoutException());
-            if (!dispatcher.dispatch(wrapper, SocketEvent.ERROR)) {
-                closeNow();
-            }
+            dispatchTimeout();
             return;
         }
         parks.idleClosed();
         closeNow();
+    }
+
+    /** Ends every wait; what waited (a listener, an upgraded protocol) hears of it by ERROR, as on stock NIO. */
+    private void dispatchTimeout() {
+        enter(ConnectionState.SERVING);
+        writeWait.end();
+        wrapper.setError(new SocketTimeoutException());
+        if (wrapper.isClosed() || wrapper.getCurrentProcessor() == null
+                || !dispatcher.dispatch(wrapper, SocketEvent.ERROR)) {
+            closeNow();
+        }
     }
 
     /** Ends the connection after its last response: a {@link Lingering} takes its key over. */
@@ -362,10 +372,11 @@ final class Connection implements Selectable, QueuedHandBack.Steps {
         key = null;
     }
 
-    /** Ends every wait in the selector (operations, a transfer, a park) as the connection ends. */
+    /** Ends every wait in the selector (operations, a transfer, a write, a park) as the connection ends. */
     private void stopWaiting() {
         operations.clear();
         sending.end();
+        writeWait.end();
         enter(ConnectionState.SERVING);
     }
 

@@ -74,7 +74,7 @@ final class Parks {
     private record OperationDeadline(Selectable connection, long deadlineNanos) {
     }
 
-    /** Sets a deadline for one of {@code connection}'s asynchronous operations. */
+    /** Sets a deadline of {@code connection}'s own: an asynchronous operation's, or a write wait's. */
     void addOperationDeadline(Selectable connection, long deadlineNanos) {
         operations.add(new OperationDeadline(connection, deadlineNanos));
     }

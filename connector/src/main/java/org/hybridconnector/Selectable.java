@@ -16,7 +16,10 @@ interface Selectable {
     /** A deadline of the connection's current wait has passed. */
     void expired(Deadline deadline, long nowNanos);
 
-    /** A deadline of one of its asynchronous operations ({@link OperationWaits}) may have passed. */
+    /**
+     * A deadline it keeps apart from its wait's may have passed: an asynchronous operation's
+     * ({@link OperationWaits}), or its {@link WriteWait}'s.
+     */
     void operationsDue(long nowNanos);
 
     /** The endpoint is stopping: close now if nothing is in progress (parked between requests or idle). */

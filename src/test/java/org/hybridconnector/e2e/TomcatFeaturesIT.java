@@ -217,6 +217,20 @@ class TomcatFeaturesIT {
         }
     }
 
+    @Test
+    void testANonBlockingWriteTheClientNeverTakesTimesOutAsOnStockNio(TomcatServer tomcat) throws Exception {
+        String connector = SharedTomcat.HYBRID_ONE_WORKER; // connectionTimeout 2 s
+        ConnectorCounters rest = ConnectorCounters.atRest(tomcat, connector);
+        try (RawConnection connection = RawConnection.open(tomcat.port(connector), 30_000, 4096)) {
+            // No async time-out: only the write's own, connectionTimeout without progress, can end it.
+            connection.send(RawConnection.get("/probe/nio?size=100000000&timeout=0"));
+            awaitAsyncWaiting(tomcat, connector);
+            // The client takes nothing more: the servlet hears of the time-out, and the connection ends.
+            ConnectorCounters after = ConnectorCounters.awaitAtMost(tomcat, connector, rest, 15_000);
+            assertTrue(after.atMost(rest), "a write the client never took held its connection: " + after);
+        }
+    }
+
     private static String maskTimes(String text) {
         return text.replaceAll("\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}", "TIME")
                 .replaceAll("\\d{1,2}:\\d{2}:\\d{2}", "TIME").replaceAll("exec-\\d+", "exec-N");

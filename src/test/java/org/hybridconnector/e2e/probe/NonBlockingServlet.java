@@ -66,7 +66,8 @@ public class NonBlockingServlet extends HttpServlet {
     protected void doGet(HttpServletRequest req, HttpServletResponse resp) throws IOException {
         long size = Long.parseLong(req.getParameter("size"));
         AsyncContext async = req.startAsync();
-        async.setTimeout(60_000);
+        // timeout=0: none, so that only the connector's write time-out can end a write the client never takes.
+        async.setTimeout(req.getParameter("timeout") == null ? 60_000 : Long.parseLong(req.getParameter("timeout")));
         resp.setContentType("application/octet-stream");
         resp.setContentLengthLong(size);
         ServletOutputStream out = resp.getOutputStream();
