@@ -56,6 +56,8 @@ final class Connection implements Selectable, QueuedHandBack.Steps {
     private boolean handedOver;
     /** Request heads handed to a worker so far: the first is what makes a new session. */
     private int headsSeen;
+    /** Whether a head was answered: the next waits {@code keepAliveTimeout}, a first {@code connectionTimeout}. */
+    private boolean keptAlive;
 
     Connection(SocketChannel channel, ChannelEndpoint endpoint, ReadinessWaiter.Pool waiters, SelectorLoop loop,
             Parks parks, Dispatcher dispatcher, BufferPool buffers, HeadRules headRules) {
@@ -239,7 +241,7 @@ final class Connection implements Selectable, QueuedHandBack.Steps {
         headScanner.reset();
         if (buffer.position() == 0) {
             wrapper.releaseBuffersIfEmpty(buffers);
-            park(ConnectionState.AWAIT_HEAD, Deadline.KEEP_ALIVE);
+            park(ConnectionState.AWAIT_HEAD, keptAlive ? Deadline.KEEP_ALIVE : Deadline.HEAD);
             if (wrapper.hasBufferedInput()) {
                 // TLS records already taken from the socket will not make it readable again.
                 readHead();
@@ -291,6 +293,7 @@ final class Connection implements Selectable, QueuedHandBack.Steps {
     /** Hands over a connection whose request head is complete (or fills the buffer). */
     private void dispatchHead() {
         enter(ConnectionState.SERVING);
+        keptAlive = true;
         CachedReply reply = dispatcher.answerFromCache(wrapper, headScanner.wellFormedHeadEnd());
         if (reply != null) {
             startSending(reply);

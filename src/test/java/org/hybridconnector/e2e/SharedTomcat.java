@@ -89,7 +89,8 @@ public final class SharedTomcat implements ParameterResolver {
                     .connector(HYBRID_SHARED_EXECUTOR, TomcatServer.HYBRID_PROTOCOL,
                             Map.of("executor", SHARED_EXECUTOR))
                     .connector(HYBRID_TLS, TomcatServer.HYBRID_PROTOCOL, Map.of("SSLEnabled", "true", "scheme",
-                            "https", "secure", "true", "maxThreads", "1", "connectionTimeout", "2000"),
+                            "https", "secure", "true", "maxThreads", "1", "connectionTimeout", "2000",
+                            "keepAliveTimeout", "30000"),
                             TestKeystore.sslHostConfig() + TestKeystore.sslHostConfig(TLS_VIRTUAL_HOST))
                     .connector(NIO_TLS, TomcatServer.NIO_PROTOCOL, Map.of("SSLEnabled", "true", "scheme", "https",
                             "secure", "true"), TestKeystore.sslHostConfig() + TestKeystore.sslHostConfig(TLS_VIRTUAL_HOST))

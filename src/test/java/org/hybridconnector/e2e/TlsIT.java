@@ -120,6 +120,15 @@ class TlsIT {
     }
 
     @Test
+    void testAClientSilentAfterItsHandshakeHasConnectionTimeoutAsOnStockNio(TomcatServer tomcat) throws Exception {
+        // The connector gives a request head 2 s (connectionTimeout) and keeps an idle connection
+        // between requests 30 s (keepAliveTimeout); a first request has the former, TLS or not.
+        try (RawConnection connection = RawConnection.openTls(tomcat.port(SharedTomcat.HYBRID_TLS), client)) {
+            assertTrue(connection.awaitClose(15_000), "a silent client was kept past connectionTimeout");
+        }
+    }
+
+    @Test
     void testPlainHttpOnTheTlsPortIsToldToUseTls(TomcatServer tomcat) throws Exception {
         try (Socket socket = new Socket(InetAddress.getLoopbackAddress(), tomcat.port(SharedTomcat.HYBRID_TLS))) {
             socket.setSoTimeout(5000);
