@@ -45,6 +45,8 @@ final class TlsTransport implements Transport {
     private ByteBuffer netOut = ByteBuffer.allocate(0);
     private ByteBuffer appIn = ByteBuffer.allocate(0);
     private boolean handshakeComplete;
+    /** A renegotiation was refused: the engine holds its pending work, so it seals nothing more. */
+    private boolean refused;
     private String sniHostName;
 
     TlsTransport(SocketChannel channel, ChannelEndpoint endpoint) {
@@ -161,7 +163,13 @@ final class TlsTransport implements Transport {
                 }
                 if (result.getHandshakeStatus() != HandshakeStatus.NOT_HANDSHAKING &&
                         result.getHandshakeStatus() != HandshakeStatus.FINISHED) {
-                    // A post-handshake message (a key update, a renegotiation request): answer it.
+                    if (!"TLSv1.3".equals(engine.getSession().getProtocol())) {
+                        // A renegotiation, which only a client starts here: its key exchange would
+                        // run on the thread that reads, the selector's too. Refused, as most servers do.
+                        refused = true;
+                        throw new IOException(sm.getString("tls.renegotiationRefused"));
+                    }
+                    // A TLS 1.3 key update: answered by a record of our own, no key exchange.
                     handshakeComplete = false;
                     if (handshake() < 0) {
                         return -1;
@@ -257,9 +265,9 @@ final class TlsTransport implements Transport {
         }
     }
 
-    /** Whether close_notify is not owed: no handshake done, or it was sent already. */
+    /** Whether close_notify is not owed: no handshake done, a renegotiation refused, or it was sent already. */
     private boolean goodbyeSent() {
-        return engine == null || !handshakeComplete || engine.isOutboundDone();
+        return engine == null || !handshakeComplete || refused || engine.isOutboundDone();
     }
 
     /**
@@ -275,6 +283,9 @@ final class TlsTransport implements Transport {
 
     /** Seals {@code src} into {@code netOut}, which must have been flushed. */
     private SSLEngineResult seal(ByteBuffer src) throws IOException {
+        if (refused) {
+            throw new IOException(sm.getString("tls.renegotiationRefused"));
+        }
         while (true) {
             netOut.clear();
             SSLEngineResult result = engine.wrap(src, netOut);
@@ -300,7 +311,8 @@ final class TlsTransport implements Transport {
                 netIn.compact();
             }
             if (result.getStatus() != Status.BUFFER_OVERFLOW) {
-                if (result.getHandshakeStatus() == HandshakeStatus.NEED_TASK) {
+                // After the handshake only a renegotiation needs tasks, and read refuses it first.
+                if (result.getHandshakeStatus() == HandshakeStatus.NEED_TASK && !handshakeComplete) {
                     runDelegatedTasks();
                 }
                 return result;

@@ -57,6 +57,11 @@ public final class RawConnection implements Closeable {
         return new RawConnection(socket);
     }
 
+    /** A connection over a socket the test set up itself (a TLS socket with protocols of its choice). */
+    public static RawConnection over(Socket socket) throws IOException {
+        return new RawConnection(socket);
+    }
+
     /** A TLS connection to 127.0.0.1, handshake done; no SNI (JSSE sends none for {@code localhost}). */
     public static RawConnection openTls(int port, javax.net.ssl.SSLContext context) throws IOException {
         return openTls(port, context, -1, null);

@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Random;
 
 import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLSocket;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -125,6 +126,30 @@ class TlsIT {
         // between requests 30 s (keepAliveTimeout); a first request has the former, TLS or not.
         try (RawConnection connection = RawConnection.openTls(tomcat.port(SharedTomcat.HYBRID_TLS), client)) {
             assertTrue(connection.awaitClose(15_000), "a silent client was kept past connectionTimeout");
+        }
+    }
+
+    @Test
+    void testARenegotiationIsRefusedAndAKeyUpdateAnswered(TomcatServer tomcat) throws Exception {
+        int port = tomcat.port(SharedTomcat.HYBRID_TLS);
+        for (String protocol : new String[] { "TLSv1.2", "TLSv1.3" }) {
+            SSLSocket socket = (SSLSocket) client.getSocketFactory().createSocket(InetAddress.getLoopbackAddress(),
+                    port);
+            socket.setEnabledProtocols(new String[] { protocol });
+            socket.setSoTimeout(10_000);
+            try (RawConnection connection = RawConnection.over(socket)) {
+                assertEquals("n=1\n", connection.send(RawConnection.get("/probe/echo?n=1")).read().text(), protocol);
+                // TLS 1.2: a renegotiation, whose key exchange the server would run on its selector
+                // thread, where it reads the next head; TLS 1.3: a key update, one record to answer.
+                String next;
+                try {
+                    socket.startHandshake();
+                    next = connection.send(RawConnection.get("/probe/echo?n=2")).read().text();
+                } catch (IOException refused) {
+                    next = "refused";
+                }
+                assertEquals(protocol.equals("TLSv1.2") ? "refused" : "n=2\n", next, protocol);
+            }
         }
     }
 
