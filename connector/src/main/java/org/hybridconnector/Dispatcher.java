@@ -19,8 +19,8 @@ import org.hybridconnector.admission.WorkLoad;
 /**
  * Hands connections to the workers: asks the request gate about a request whose head is complete,
  * picks the worker pool by the request's path, takes the request's {@link RequestPermit} and
- * queues a {@link ServeTask}; the permit is released when the task ends, however it ends, or at
- * once if the pool refuses the task.
+ * queues a {@link ServeTask}; the permit is released when the task ends, however it ends, at
+ * once if the pool refuses the task, or when a stop drops the task unrun.
  * <p>
  * Threads: the selector thread dispatches heads, readiness and asynchronous operations that may go
  * on; Coyote's async path (completion, dispatch, time-outs) dispatches from workers and from
@@ -134,17 +134,8 @@ final class Dispatcher {
 
     private boolean execute(Runnable work, String path, boolean dispatch, Object subject) {
         Executor pool = pools.route(path);
-        RequestPermit permit = RequestPermit.take(load, policy.queueWatcher(), pools.queueOf(pool));
-        Runnable counted = () -> {
-            long startedAt = System.nanoTime();
-            permit.start();
-            try {
-                work.run();
-            } finally {
-                pools.finished(pool, path, System.nanoTime() - startedAt);
-                permit.release();
-            }
-        };
+        CountedWork counted = new CountedWork(work, pool, path,
+                RequestPermit.take(load, policy.queueWatcher(), pools.queueOf(pool)));
         try {
             if (dispatch && pool != null) {
                 pool.execute(counted);
@@ -153,10 +144,43 @@ final class Dispatcher {
             }
             return true;
         } catch (RejectedExecutionException e) {
-            permit.release();
-            pools.finished(pool, null, 0);
+            counted.drop();
             log.warn(sm.getString("endpoint.executorRejected", subject), e);
             return false;
+        }
+    }
+
+    /** Work queued with its permit: the permit goes back when the work ends, or when it is dropped unrun. */
+    private final class CountedWork implements WorkerPools.Droppable {
+
+        private final Runnable work;
+        private final Executor pool;
+        private final String path;
+        private final RequestPermit permit;
+
+        CountedWork(Runnable work, Executor pool, String path, RequestPermit permit) {
+            this.work = work;
+            this.pool = pool;
+            this.path = path;
+            this.permit = permit;
+        }
+
+        @Override
+        public void run() {
+            long startedAt = System.nanoTime();
+            permit.start();
+            try {
+                work.run();
+            } finally {
+                pools.finished(pool, path, System.nanoTime() - startedAt);
+                permit.release();
+            }
+        }
+
+        @Override
+        public void drop() {
+            permit.release();
+            pools.finished(pool, null, 0);
         }
     }
 }

@@ -1,5 +1,7 @@
 package org.hybridconnector;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
@@ -200,10 +202,33 @@ final class WorkerPools implements MeasuringClock {
         return routing == null ? null : routing.serviceTimes();
     }
 
-    /** Lets the lengthy pool's workers finish what they run; the general executor is the endpoint's. */
+    /** Queued work that a stop may drop unrun: it lets go of what it holds. */
+    interface Droppable extends Runnable {
+        void drop();
+    }
+
+    /**
+     * At a stop, once started requests have had their time: work still queued will not run (the
+     * endpoint shuts its executor down at once), so it is dropped and its permits go back, or a later
+     * start would count it as work. The lengthy pool's workers finish what they run.
+     */
     void shutdown() {
+        dropQueued(general);
         if (lengthy != null) {
+            dropQueued(lengthy);
             lengthy.shutdown();
+        }
+    }
+
+    private static void dropQueued(Executor pool) {
+        if (pool instanceof ThreadPoolExecutor executor) {
+            List<Runnable> left = new ArrayList<>();
+            executor.getQueue().drainTo(left);
+            for (Runnable work : left) {
+                if (work instanceof Droppable droppable) {
+                    droppable.drop();
+                }
+            }
         }
     }
 }
