@@ -126,16 +126,6 @@ final class AdmissionAgent implements Selectable {
         }
     }
 
-    @Override
-    public void expired(Deadline deadline, long nowNanos) {
-        // It keeps no deadlines.
-    }
-
-    @Override
-    public void operationsDue(long nowNanos) {
-        // It has no asynchronous operations.
-    }
-
     /** While the endpoint stops, checks are still answered: {@code drain}, since it is paused. */
     @Override
     public void closeIfParked() {

@@ -77,11 +77,6 @@ final class Lingering implements Selectable {
         close();
     }
 
-    @Override
-    public void operationsDue(long nowNanos) {
-        // It has no asynchronous operations.
-    }
-
     /** Nothing is in progress: its response is sent. */
     @Override
     public void closeIfParked() {

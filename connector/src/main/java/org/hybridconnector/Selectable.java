@@ -13,14 +13,16 @@ interface Selectable {
     /** The channel is ready for {@code readyOps} ({@link java.nio.channels.SelectionKey} bits). */
     void selected(int readyOps);
 
-    /** A deadline of the connection's current wait has passed. */
-    void expired(Deadline deadline, long nowNanos);
+    /** A deadline of the connection's current wait has passed; one that keeps none ignores it. */
+    default void expired(Deadline deadline, long nowNanos) {
+    }
 
     /**
      * A deadline it keeps apart from its wait's may have passed: an asynchronous operation's
-     * ({@link OperationWaits}), or its {@link WriteWait}'s.
+     * ({@link OperationWaits}), or its {@link WriteWait}'s. One that keeps none ignores it.
      */
-    void operationsDue(long nowNanos);
+    default void operationsDue(long nowNanos) {
+    }
 
     /** The endpoint is stopping: close now if nothing is in progress (parked between requests or idle). */
     void closeIfParked();

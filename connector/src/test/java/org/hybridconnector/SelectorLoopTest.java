@@ -107,14 +107,6 @@ class SelectorLoopTest {
     private abstract static class Quiet implements Selectable {
 
         @Override
-        public void expired(Deadline deadline, long nowNanos) {
-        }
-
-        @Override
-        public void operationsDue(long nowNanos) {
-        }
-
-        @Override
         public void closeIfParked() {
         }
 
