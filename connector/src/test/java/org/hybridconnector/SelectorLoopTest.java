@@ -54,7 +54,8 @@ class SelectorLoopTest {
     @Test
     void testAConnectionWhoseEventThrowsIsClosedAndTheLoopGoesOn() throws Exception {
         CountDownLatch closed = new CountDownLatch(1);
-        try (Pipe.SinkChannel sink = readable(new Quiet() {
+        Pipe pipe = Pipe.open();
+        try (Pipe.SinkChannel sink = readable(pipe, new Quiet() {
             @Override
             public void selected(int readyOps) {
                 throw new IllegalStateException("a defect in this connection's handling");
@@ -62,6 +63,12 @@ class SelectorLoopTest {
 
             @Override
             public void closeNow() {
+                // As a connection's close does: the channel closes, so its key is reported no more.
+                try {
+                    pipe.source().close();
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
                 closed.countDown();
             }
         })) {
@@ -76,7 +83,7 @@ class SelectorLoopTest {
      */
     private boolean stillSelects() throws Exception {
         CountDownLatch selected = new CountDownLatch(1);
-        try (Pipe.SinkChannel sink = readable(new Quiet() {
+        try (Pipe.SinkChannel sink = readable(Pipe.open(), new Quiet() {
             @Override
             public void selected(int readyOps) {
                 selected.countDown();
@@ -86,9 +93,8 @@ class SelectorLoopTest {
         }
     }
 
-    /** A pipe whose reading end the loop selects for {@code selectable}, with a byte to read; its writing end. */
-    private Pipe.SinkChannel readable(Selectable selectable) throws IOException {
-        Pipe pipe = Pipe.open();
+    /** Has the loop select {@code pipe}'s reading end for {@code selectable}, with a byte to read; its writing end. */
+    private Pipe.SinkChannel readable(Pipe pipe, Selectable selectable) throws IOException {
         pipe.source().configureBlocking(false);
         loop.submit(selector -> register(pipe.source(), selector, selectable));
         pipe.sink().write(ByteBuffer.wrap(new byte[] { 1 }));
