@@ -191,9 +191,8 @@ class AdmissionAgentTest {
         try {
             assertTrue(sending.await(10, TimeUnit.SECONDS), "the flooders never got their first bytes out");
             for (int i = 0; i < 10; i++) {
-                try (Socket client = new Socket(LOOPBACK, server.port())) {
-                    client.setSoTimeout(10_000);
-                    client.getOutputStream().write("GET / HTTP/1.1\r\nHost: a\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+                try (Socket client = server.connect()) {
+                    LoopbackProtocol.get(client, "/");
                     assertEquals("HTTP/1.1 200", text(client.getInputStream().readNBytes(12)),
                             "a request on the connector's port while its agent port was flooded");
                 }

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.BufferedInputStream;
 import java.io.InputStream;
-import java.net.InetAddress;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 
@@ -33,9 +32,8 @@ class ClosedElsewhereTest {
                 return "ok";
             }
         }, protocol -> protocol.setKeepAliveTimeout("60000"));
-        try (Socket socket = new Socket(InetAddress.getLoopbackAddress(), server.port())) {
-            socket.setSoTimeout(10_000);
-            socket.getOutputStream().write("GET /a HTTP/1.1\r\nHost: a\r\n\r\n".getBytes(StandardCharsets.ISO_8859_1));
+        try (Socket socket = server.connect()) {
+            LoopbackProtocol.get(socket, "/a");
             InputStream in = new BufferedInputStream(socket.getInputStream());
             assertTrue(ReplyLines.line(in).startsWith("HTTP/1.1 200"));
             while (!ReplyLines.line(in).isEmpty()) {

@@ -1,6 +1,10 @@
 package org.hybridconnector;
 
+import java.io.IOException;
+import java.io.OutputStream;
 import java.net.InetAddress;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import java.util.function.ToIntFunction;
@@ -36,6 +40,20 @@ final class LoopbackProtocol implements AfterEachCallback {
 
     int port() {
         return protocol.getLocalPort();
+    }
+
+    /** A client connected to the protocol, its reads bounded by 10 s. */
+    Socket connect() throws IOException {
+        Socket socket = new Socket(InetAddress.getLoopbackAddress(), port());
+        socket.setSoTimeout(10_000);
+        return socket;
+    }
+
+    /** Sends a GET of {@code path} on {@code client}. */
+    static void get(Socket client, String path) throws IOException {
+        OutputStream out = client.getOutputStream();
+        out.write(("GET " + path + " HTTP/1.1\r\nHost: a\r\n\r\n").getBytes(StandardCharsets.ISO_8859_1));
+        out.flush();
     }
 
     /** Waits until the protocol's {@code figure} reads {@code expected}, 10 s at most; whether it did. */

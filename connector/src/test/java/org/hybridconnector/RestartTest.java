@@ -4,11 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.BufferedInputStream;
-import java.io.IOException;
-import java.io.OutputStream;
-import java.net.InetAddress;
 import java.net.Socket;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
@@ -49,16 +45,16 @@ class RestartTest {
         try {
             // Two keep-alive clients let in while the worker is free, then its one request held.
             for (int i = 0; i < 2; i++) {
-                clients.add(open());
+                clients.add(server.connect());
             }
             assertTrue(server.await(HybridProtocol::getParkedCount, 2), "the two clients never parked");
-            Socket hold = open();
+            Socket hold = server.connect();
             clients.add(hold);
-            send(hold, "/hold");
+            LoopbackProtocol.get(hold, "/hold");
             held.await();
             // Their requests wait for the worker: the paper's rule lets nobody else in meanwhile.
-            send(clients.get(0), "/a");
-            send(clients.get(1), "/b");
+            LoopbackProtocol.get(clients.get(0), "/a");
+            LoopbackProtocol.get(clients.get(1), "/b");
             assertTrue(server.await(HybridProtocol::getReadyCount, 2), "the requests never waited for the worker");
 
             HybridProtocol protocol = server.protocol();
@@ -71,22 +67,10 @@ class RestartTest {
             }
         }
         assertEquals(0, server.protocol().getReadyCount(), "requests the stop dropped still count as waiting");
-        try (Socket client = open()) {
-            send(client, "/after");
+        try (Socket client = server.connect()) {
+            LoopbackProtocol.get(client, "/after");
             String status = ReplyLines.line(new BufferedInputStream(client.getInputStream()));
             assertTrue(status.startsWith("HTTP/1.1 200"), status);
         }
-    }
-
-    private Socket open() throws IOException {
-        Socket socket = new Socket(InetAddress.getLoopbackAddress(), server.port());
-        socket.setSoTimeout(10_000);
-        return socket;
-    }
-
-    private static void send(Socket socket, String path) throws IOException {
-        OutputStream out = socket.getOutputStream();
-        out.write(("GET " + path + " HTTP/1.1\r\nHost: a\r\n\r\n").getBytes(StandardCharsets.ISO_8859_1));
-        out.flush();
     }
 }
