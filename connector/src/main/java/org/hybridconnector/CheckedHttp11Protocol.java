@@ -28,11 +28,17 @@ abstract class CheckedHttp11Protocol extends AbstractHttp11Protocol<SocketChanne
         super(endpoint);
     }
 
-    /** Fails, naming every bad attribute, before Tomcat's own initialisation binds anything. */
+    /**
+     * Fails, naming every bad attribute, before Tomcat's own initialisation binds anything; then
+     * warns of each attribute given that has no effect beside the others.
+     */
     @Override
     public void init() throws Exception {
         checkCombinedAttributes();
         attributeErrors.throwIfAny();
+        for (String warning : attributeErrors.warnings()) {
+            getLog().warn(warning);
+        }
         super.init();
     }
 
@@ -41,7 +47,10 @@ abstract class CheckedHttp11Protocol extends AbstractHttp11Protocol<SocketChanne
         return attributeErrors;
     }
 
-    /** Records in {@link #attributeErrors()} what is wrong with attributes taken together, once all are read. */
+    /**
+     * Records in {@link #attributeErrors()} what is wrong with attributes taken together, and which
+     * are ignored beside the others, once all are read.
+     */
     abstract void checkCombinedAttributes();
 
     public void setPort(String value) {

@@ -217,6 +217,7 @@ public class HybridProtocol extends CheckedHttp11Protocol {
 
     /** The static media types, {@code type/subtype} or {@code type/*}, comma-separated. */
     public void setResponseCacheStaticTypes(String value) {
+        attributeErrors().given("responseCacheStaticTypes");
         List<String> types = Arrays.stream(value.split(",")).map(String::trim).filter(t -> !t.isEmpty()).toList();
         if (!types.stream().allMatch(CacheSettings::isMediaRange)) {
             attributeErrors().reject("responseCacheStaticTypes", value, sm.getString("attributes.mediaTypes"));
@@ -262,9 +263,26 @@ public class HybridProtocol extends CheckedHttp11Protocol {
                         Integer.toString(cache.maxBytes())));
         attributeErrors().require(agentPort + getPortOffset() <= 65535, "agentPort", sm.getString(
                 "attributes.agentPortOverOffset", Integer.toString(getPortOffset()), Integer.toString(agentPort + getPortOffset())));
-        if ("sessions".equalsIgnoreCase(admissionPolicyName)) {
+        boolean sessions = "sessions".equalsIgnoreCase(admissionPolicyName);
+        if (sessions) {
             endpoint().setAdmissionPolicy(sessionSettings.build());
         }
+        warnOfIgnoredAttributes(sessions, adaptive);
+    }
+
+    /** Attributes that only mean something beside another: given without it, a warning names them. */
+    private void warnOfIgnoredAttributes(boolean sessions, boolean adaptive) {
+        AttributeErrors attributes = attributeErrors();
+        attributes.ignoredUnless(sessions, "admissionPolicy=\"sessions\"", "admissionTargetMillis", "turnAway",
+                "newSessionBy", "sessionCookieName");
+        attributes.ignoredUnless(!sessions || sessionSettings.newSessionBy() == SessionAdmission.NewSessionBy.COOKIE,
+                "newSessionBy=\"cookie\"", "sessionCookieName");
+        attributes.ignoredUnless(endpoint().getLengthyThresholdMillis() >= 0, "lengthyThresholdMillis",
+                "lengthyMinReserve");
+        attributes.ignoredUnless(adaptive, "adaptiveWorkers=\"true\"", "minWorkers");
+        attributes.ignoredUnless(agentPort != -1, "agentPort", "agentAddress");
+        attributes.ignoredUnless(cache.enabled(), "responseCache=\"true\"", "responseCacheSize",
+                "responseCacheMaxObjectSize", "responseCacheStaticTypes", "responseCacheMaxHeuristicSeconds");
     }
 
     // --------------------------------------------- the hybrid's own figures (JMX)

@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.List;
+
 import org.apache.catalina.util.ServerInfo;
 import org.junit.jupiter.api.Test;
 
@@ -222,6 +224,50 @@ class HybridProtocolTest {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, protocol::init);
         assertTrue(e.getMessage().contains("attribute [adaptiveWorkers] needs the connector's own worker pool"),
                 e.getMessage());
+    }
+
+    @Test
+    void testAnAttributeThatMeansNothingBesideTheOthersIsNamedInAWarning() {
+        HybridProtocol protocol = new HybridProtocol();
+        protocol.setTurnAway("reject");
+        protocol.setLengthyMinReserve("3");
+        protocol.setMinWorkers("2");
+        protocol.setAgentAddress("127.0.0.1");
+        protocol.setResponseCacheStaticTypes("text/css");
+        protocol.checkCombinedAttributes();
+        assertEquals(List.of(
+                "attribute [turnAway] has no effect without admissionPolicy=\"sessions\"; it is ignored",
+                "attribute [lengthyMinReserve] has no effect without lengthyThresholdMillis; it is ignored",
+                "attribute [minWorkers] has no effect without adaptiveWorkers=\"true\"; it is ignored",
+                "attribute [agentAddress] has no effect without agentPort; it is ignored",
+                "attribute [responseCacheStaticTypes] has no effect without responseCache=\"true\"; it is ignored"),
+                protocol.attributeErrors().warnings());
+
+        HybridProtocol byConnection = new HybridProtocol();
+        byConnection.setAdmissionPolicy("sessions");
+        byConnection.setSessionCookieName("SID");
+        byConnection.checkCombinedAttributes();
+        assertEquals(List.of("attribute [sessionCookieName] has no effect without newSessionBy=\"cookie\"; it is ignored"),
+                byConnection.attributeErrors().warnings());
+    }
+
+    @Test
+    void testAttributesGivenBesideWhatTheyNeedGiveNoWarning() {
+        HybridProtocol protocol = new HybridProtocol();
+        protocol.setAdmissionPolicy("sessions");
+        protocol.setTurnAway("reject");
+        protocol.setNewSessionBy("cookie");
+        protocol.setSessionCookieName("SID");
+        protocol.setLengthyThresholdMillis("100");
+        protocol.setLengthyMinReserve("3");
+        protocol.setAdaptiveWorkers("true");
+        protocol.setMinWorkers("2");
+        protocol.setAgentPort("9999");
+        protocol.setAgentAddress("127.0.0.1");
+        protocol.setResponseCache("true");
+        protocol.setResponseCacheStaticTypes("text/css");
+        protocol.checkCombinedAttributes();
+        assertEquals(List.of(), protocol.attributeErrors().warnings());
     }
 
     @Test
