@@ -157,7 +157,7 @@ final class Connection implements Selectable, QueuedHandBack.Steps {
                 readHead();
             } else if (state == ConnectionState.AWAIT_DATA) {
                 dispatch(SocketEvent.OPEN_READ);
-                wrapper.settleFresh();
+                wrapper.permits().settleFresh();
             }
         }
         updateKey();
@@ -166,7 +166,7 @@ final class Connection implements Selectable, QueuedHandBack.Steps {
     @Override
     public void expired(Deadline deadline, long now) {
         switch (deadline) {
-            case FRESH -> wrapper.settleFresh();
+            case FRESH -> wrapper.permits().settleFresh();
             case KEEP_ALIVE, HEAD -> idleTimedOut(now);
             case STALL -> {
                 if (sending.stalled(now, waiting)) {
@@ -280,10 +280,10 @@ final class Connection implements Selectable, QueuedHandBack.Steps {
             // answers 400 if the head exceeds maxHttpHeaderSize). Queued before it stops counting
             // as fresh, so admission control never sees the request as no work at all.
             dispatchHead();
-            wrapper.settleFresh();
+            wrapper.permits().settleFresh();
             return;
         }
-        wrapper.settleFresh();
+        wrapper.permits().settleFresh();
         if (firstBytes) {
             // The next request has begun: from now on it has connectionTimeout to arrive whole.
             park(ConnectionState.AWAIT_HEAD, Deadline.HEAD);

@@ -16,6 +16,7 @@ import org.apache.tomcat.util.res.StringManager;
 import org.hybridconnector.admission.AcceptorGate;
 import org.hybridconnector.admission.AdmissionPolicy;
 import org.hybridconnector.admission.BusyWorkersAdmission;
+import org.hybridconnector.admission.ConnectionGate;
 import org.hybridconnector.admission.Permit;
 import org.hybridconnector.admission.WorkLoad;
 import org.hybridconnector.cache.ResponseCache;
@@ -81,8 +82,8 @@ public class HybridEndpoint extends ChannelEndpoint {
     private volatile InetSocketAddress agentAddress;
     /** Catalina's adapter, as the protocol handler has it: set by the protocol. */
     private volatile Supplier<Adapter> adapter = () -> null;
-    /** What the acceptor's gate gave the connection about to be accepted: acceptor thread only. */
-    private Permit admittedPlace;
+    /** The gate that let in the connection about to be accepted, or null: acceptor thread only. */
+    private ConnectionGate admittingGate;
 
     public HybridEndpoint() {
         setMaxThreads(DEFAULT_MAX_THREADS);
@@ -293,7 +294,6 @@ public class HybridEndpoint extends ChannelEndpoint {
         if (!stopAccepting()) {
             return;
         }
-        takePlace().release();
         SelectorLoop loop = selectorLoop;
         loop.drain();
         awaitWorkersIdle(getExecutorTerminationTimeoutMillis());
@@ -334,18 +334,19 @@ public class HybridEndpoint extends ChannelEndpoint {
      */
     @Override
     protected void countUpOrAwaitConnection() throws InterruptedException {
-        // A place still here was given for an accept that failed: nobody will hold it.
-        takePlace().release();
-        admittedPlace = acceptorGate.await(activePolicy.connectionGate(), () -> running && !paused,
-                ADMISSION_RECHECK_MILLIS);
+        ConnectionGate gate = activePolicy.connectionGate();
+        admittingGate = acceptorGate.await(gate, () -> running && !paused, ADMISSION_RECHECK_MILLIS) ? gate : null;
         super.countUpOrAwaitConnection();
     }
 
-    /** The place the gate gave for the connection being accepted, taken over by the caller. */
+    /**
+     * What the connection just accepted holds from the gate that let it in: taken only now that
+     * it exists, since the acceptor may have waited in {@code accept()} long after the gate's yes.
+     */
     private Permit takePlace() {
-        Permit place = admittedPlace;
-        admittedPlace = null;
-        return place != null ? place : Permit.none();
+        ConnectionGate gate = admittingGate;
+        admittingGate = null;
+        return gate != null ? gate.accepted() : Permit.none();
     }
 
     @Override
@@ -357,15 +358,14 @@ public class HybridEndpoint extends ChannelEndpoint {
                     bufferPool, headRules);
             wrapper = connection.socketWrapper();
             adopt(channel, wrapper);
-            wrapper.holdArrival(workLoad.connectionAccepted());
-            wrapper.holdPlace(takePlace());
+            wrapper.permits().holdArrival(workLoad.connectionAccepted());
+            wrapper.permits().holdPlace(takePlace());
             connection.register();
             return true;
         } catch (Throwable t) {
             ExceptionUtils.handleThrowable(t);
             log.error(sm.getString("endpoint.socketOptionsFailed"), t);
             if (wrapper == null) {
-                takePlace().release();
                 destroySocket(channel);
             }
             return false;

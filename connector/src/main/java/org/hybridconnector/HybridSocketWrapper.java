@@ -11,8 +11,6 @@ import org.apache.tomcat.util.net.SendfileDataBase;
 import org.apache.tomcat.util.net.SendfileState;
 import org.apache.tomcat.util.net.SocketBufferHandler;
 import org.apache.tomcat.util.res.StringManager;
-import org.hybridconnector.admission.Permit;
-import org.hybridconnector.admission.SessionPlace;
 
 /**
  * One client connection as Coyote sees it: the non-blocking channel, its buffers, and every byte
@@ -40,10 +38,7 @@ final class HybridSocketWrapper extends VectoredSocketWrapper implements Transfe
     /** Clear or TLS: every byte of the connection passes through it; {@link ClosedTransport} once closed. */
     private volatile Transport transport;
     private boolean handshakeComplete;
-    /** The connection's claim as work on its way, until its first bytes arrive. */
-    private volatile Permit arrival = Permit.none();
-    /** The admission policy's place the connection holds until it closes, if any. */
-    private volatile Permit place = Permit.none();
+    private final ConnectionPermits permits = new ConnectionPermits();
 
     // The worker serving this connection, and what it asked of the selector meanwhile.
     private volatile Thread servingThread;
@@ -75,30 +70,9 @@ final class HybridSocketWrapper extends VectoredSocketWrapper implements Transfe
 
     // -------------------------------------------------------------- admission
 
-    /** Holds {@code permit} as the connection's claim as work on its way, until its first bytes. */
-    void holdArrival(Permit permit) {
-        arrival = permit;
-    }
-
-    /**
-     * Marks the end of the connection's first wait: its first bytes arrived, its grace ran out, or
-     * it closed. Until then it counts as pending work for admission control.
-     */
-    void settleFresh() {
-        arrival.release();
-    }
-
-    /** Holds {@code permit} (a session place, or none) until the connection closes. */
-    void holdPlace(Permit permit) {
-        place = permit;
-        if (isClosed()) {
-            // Closed meanwhile: the close has already given back what it found.
-            permit.release();
-        }
-    }
-
-    boolean holdsSession() {
-        return place instanceof SessionPlace session && session.isHeld();
+    /** What admission control handed the connection, given back when it closes. */
+    ConnectionPermits permits() {
+        return permits;
     }
 
     /**
@@ -108,10 +82,7 @@ final class HybridSocketWrapper extends VectoredSocketWrapper implements Transfe
      */
     @Override
     public int decrementKeepAlive() {
-        if (place instanceof SessionPlace session && session.isHeld() && session.sessionIsItsConnection()) {
-            return Integer.MAX_VALUE;
-        }
-        return super.decrementKeepAlive();
+        return permits.sessionIsTheConnection() ? Integer.MAX_VALUE : super.decrementKeepAlive();
     }
 
     // ------------------------------------------------------------ TLS handshake
@@ -323,7 +294,7 @@ final class HybridSocketWrapper extends VectoredSocketWrapper implements Transfe
 
     @Override
     protected void bytesArrived() {
-        settleFresh();
+        permits.settleFresh();
     }
 
     // ----------------------------------------------------------------- sendfile
@@ -366,8 +337,7 @@ final class HybridSocketWrapper extends VectoredSocketWrapper implements Transfe
     @Override
     protected void doClose() {
         endpoint.forget(getSocket());
-        settleFresh();
-        place.release();
+        permits.releaseAll();
         Transport open = transport;
         transport = ClosedTransport.INSTANCE;
         try {

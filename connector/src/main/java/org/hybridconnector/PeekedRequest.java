@@ -30,11 +30,11 @@ final class PeekedRequest implements NewRequest {
 
     @Override
     public boolean holdsSession() {
-        return connection.holdsSession();
+        return connection.permits().holdsSession();
     }
 
     @Override
     public void holdSession(SessionPlace place) {
-        connection.holdPlace(place);
+        connection.permits().holdPlace(place);
     }
 }

@@ -24,17 +24,15 @@ public final class AcceptorGate {
      * Blocks the calling thread (the acceptor) until {@code gate} admits a new connection or
      * {@code keepWaiting} turns false.
      *
-     * @return what the connection is to hold until it closes (see {@link ConnectionGate#admit}),
-     *         or {@code null} if the wait was cut short
+     * @return whether the gate admitted one; {@code false} if the wait was cut short
      */
-    public Permit await(ConnectionGate gate, BooleanSupplier keepWaiting, long recheckMillis)
+    public boolean await(ConnectionGate gate, BooleanSupplier keepWaiting, long recheckMillis)
             throws InterruptedException {
-        Permit place = gate.admit(load);
-        if (place != null) {
-            return place;
+        if (gate.admits(load)) {
+            return true;
         }
         heldBack.incrementAndGet();
-        return load.awaitWork(() -> gate.admit(load), keepWaiting, recheckMillis);
+        return load.awaitWork(() -> gate.admits(load) ? Boolean.TRUE : null, keepWaiting, recheckMillis) != null;
     }
 
     /** How many times the acceptor had to wait before it could take in a connection. */

@@ -14,7 +14,7 @@ public final class BusyWorkersAdmission implements AdmissionPolicy {
 
     @Override
     public ConnectionGate connectionGate() {
-        return load -> load.pending() < load.workerCapacity() ? Permit.none() : null;
+        return load -> load.pending() < load.workerCapacity();
     }
 
     /** All or nothing, as the rule itself: a new connection waits exactly while no worker is free. */

@@ -5,14 +5,23 @@ package org.hybridconnector.admission;
  * the answer is no, new clients wait in the kernel's listen backlog ({@code acceptCount}) and the
  * connections already admitted keep being served. A pure decision over the {@link WorkLoad}; the
  * waiting is the {@link AcceptorGate}'s.
+ * <p>
+ * Asking takes nothing: the acceptor may wait in {@code accept()} for a long time after a yes, and
+ * a place taken then would count a session that has not come. What the connection holds is taken
+ * by {@link #accepted()} once it exists. Both are called on the acceptor thread only.
  */
 @FunctionalInterface
 public interface ConnectionGate {
 
+    /** Whether the acceptor may take in one more connection now. */
+    boolean admits(WorkLoad load);
+
     /**
-     * @return {@code null} to keep the acceptor waiting; otherwise what the new connection holds
-     *         until it closes: a {@link SessionPlace} if the gate let a session in, else
-     *         {@link Permit#none()}
+     * What a connection accepted after {@link #admits} said yes holds until it closes: a
+     * {@link SessionPlace} if the gate lets sessions in, else {@link Permit#none()}. The gate's
+     * yes stands for that connection even if the rule has tightened meanwhile.
      */
-    Permit admit(WorkLoad load);
+    default Permit accepted() {
+        return Permit.none();
+    }
 }

@@ -72,11 +72,22 @@ public final class SessionAdmission implements AdmissionPolicy {
     @Override
     public ConnectionGate connectionGate() {
         if (turnAway == TurnAway.REJECT) {
-            return load -> Permit.none();
+            return load -> true;
         }
-        // A "no" here is asked again every few milliseconds: the acceptor's held-back count
-        // tells how often it had to wait, so only the sessions let in are counted.
-        return load -> limit.tryAdmit() ? newPlace() : null;
+        return new ConnectionGate() {
+            // A "no" here is asked again every few milliseconds: the acceptor's held-back count
+            // tells how often it had to wait, so only the sessions let in are counted.
+            @Override
+            public boolean admits(WorkLoad load) {
+                return limit.hasRoom();
+            }
+
+            @Override
+            public Permit accepted() {
+                limit.admitted();
+                return newPlace();
+            }
+        };
     }
 
     /** In {@code reject} mode, the first request of a new session takes a place or is turned away. */
@@ -112,7 +123,7 @@ public final class SessionAdmission implements AdmissionPolicy {
     }
 
     /**
-     * A place just taken from the limit. With {@code backlog}, or sessions told by connection, the
+     * A place just counted under the limit. With {@code backlog}, or sessions told by connection, the
      * session is its connection and keeps it past the keep-alive limit; with cookies a new
      * connection does not end the session, so the limit holds.
      */

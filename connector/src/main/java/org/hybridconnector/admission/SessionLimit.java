@@ -53,11 +53,25 @@ public final class SessionLimit {
 
     /** Lets one new session in if the limit allows; it counts until {@link #ended()}. */
     public synchronized boolean tryAdmit() {
-        if (inProgress >= limit) {
+        if (!hasRoom()) {
             return false;
         }
         inProgress++;
         return true;
+    }
+
+    /** Whether the limit would let one more session in now; takes no place. */
+    public synchronized boolean hasRoom() {
+        return inProgress < limit;
+    }
+
+    /**
+     * Counts in a session that {@link #hasRoom()} let in a moment before it arrived, even if the
+     * limit has fallen since (the acceptor asks before {@code accept()} and counts after it); it
+     * counts until {@link #ended()}.
+     */
+    public synchronized void admitted() {
+        inProgress++;
     }
 
     /** A session let in by {@link #tryAdmit()} has ended (its connection closed). */

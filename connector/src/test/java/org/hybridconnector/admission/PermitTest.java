@@ -2,7 +2,6 @@ package org.hybridconnector.admission;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
@@ -96,7 +95,10 @@ class PermitTest {
     @Test
     void testSessionPlaceGoesBackToTheLimitOnce() {
         SessionAdmission sessions = new SessionAdmission(200, TurnAway.BACKLOG, NewSessionBy.CONNECTION, "JSESSIONID");
-        Permit place = sessions.connectionGate().admit(load);
+        ConnectionGate gate = sessions.connectionGate();
+        assertTrue(gate.admits(load));
+        assertEquals(0, sessions.sessionsInProgress(), "asking before accept() takes no place");
+        Permit place = gate.accepted();
         assertTrue(place instanceof SessionPlace session && session.sessionIsItsConnection());
         assertEquals(1, sessions.sessionsInProgress());
         place.release();
@@ -107,12 +109,12 @@ class PermitTest {
     @Test
     void testBusyWorkersGateGivesNoPlaceAndWaitsWhenFull() {
         ConnectionGate gate = new BusyWorkersAdmission().connectionGate();
-        Permit place = gate.admit(load);
-        assertFalse(place instanceof SessionPlace);
+        assertTrue(gate.admits(load));
+        assertFalse(gate.accepted() instanceof SessionPlace);
         for (int i = 0; i < 4; i++) {
             load.connectionAccepted();
         }
-        assertNull(gate.admit(load));
+        assertFalse(gate.admits(load));
     }
 
     private static final class RecordingWatcher implements QueueWatcher {

@@ -33,7 +33,9 @@ class SessionAdmissionTest {
 
     private void admitForty() {
         for (int session = 0; session < 40; session++) {
-            assertTrue(admission.connectionGate().admit(load) != null);
+            ConnectionGate gate = admission.connectionGate();
+            assertTrue(gate.admits(load));
+            gate.accepted();
         }
         assertEquals(-1, admission.sessionLimit(), "open at first");
     }

@@ -111,6 +111,18 @@ class SessionLimitTest {
     }
 
     @Test
+    void testAskingForRoomTakesNoPlaceAndASessionLetInCountsEvenIfTheLimitFellMeanwhile() {
+        admit(3);
+        assertTrue(limit.hasRoom());
+        assertEquals(3, limit.inProgress(), "asking takes no place");
+        limit.windowEnded(-1);
+        assertEquals(2, limit.limit(), "stuck workers cut while the acceptor waits in accept()");
+        limit.admitted();
+        assertEquals(4, limit.inProgress(), "the connection the gate said yes to counts");
+        assertFalse(limit.hasRoom());
+    }
+
+    @Test
     void testStuckWorkersCutOncePerRoundAndTheLimitNeverFallsUnderTheFloor() {
         admit(3);
         limit.windowEnded(-1);

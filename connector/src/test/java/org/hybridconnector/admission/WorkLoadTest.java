@@ -21,7 +21,7 @@ class WorkLoadTest {
     private final AcceptorGate gate = new AcceptorGate(load);
 
     private boolean admits(AdmissionPolicy policy) {
-        return policy.connectionGate().admit(load) != null;
+        return policy.connectionGate().admits(load);
     }
 
     private RequestPermit running() {
@@ -66,7 +66,7 @@ class WorkLoadTest {
         running();
         CompletableFuture<Boolean> admitted = CompletableFuture.supplyAsync(() -> {
             try {
-                return Boolean.valueOf(gate.await(busyWorkers.connectionGate(), () -> true, 10_000) != null);
+                return Boolean.valueOf(gate.await(busyWorkers.connectionGate(), () -> true, 10_000));
             } catch (InterruptedException e) {
                 throw new IllegalStateException(e);
             }
@@ -92,7 +92,7 @@ class WorkLoadTest {
                 return Boolean.valueOf(gate.await(busyWorkers.connectionGate(), () -> {
                     waiting.countDown();
                     return running.get();
-                }, 20) != null);
+                }, 20));
             } catch (InterruptedException e) {
                 throw new IllegalStateException(e);
             }

@@ -1,0 +1,55 @@
+package org.hybridconnector;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.BufferedInputStream;
+import java.io.InputStream;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+
+import org.apache.coyote.Request;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/**
+ * The session policy with {@code turnAway="backlog"} counts a session from its connection's accept
+ * to its close, on real sockets of 127.0.0.1. The acceptor asks the gate before {@code accept()}
+ * and then waits there for the next client; a place taken at the question would count a session
+ * that has not come, for as long as none comes.
+ */
+@Timeout(60)
+class SessionCountTest {
+
+    @RegisterExtension
+    final LoopbackProtocol server = new LoopbackProtocol();
+
+    @Test
+    void testAnIdleConnectorHasNoSessionInProgressAndEachConnectionIsAdmittedOnce() throws Exception {
+        server.start(new PlainTextAdapter() {
+            @Override
+            protected String body(Request req) {
+                return "ok";
+            }
+        }, protocol -> {
+            protocol.setAdmissionPolicy("sessions");
+            protocol.setTurnAway("backlog");
+        });
+        for (int visit = 1; visit <= 2; visit++) {
+            try (Socket client = server.connect()) {
+                LoopbackProtocol.get(client, "/page");
+                InputStream in = new BufferedInputStream(client.getInputStream());
+                assertTrue(ReplyLines.line(in).startsWith("HTTP/1.1 200"));
+                while (!ReplyLines.line(in).isEmpty()) {
+                    // the rest of the head
+                }
+                assertEquals("ok", new String(in.readNBytes(2), StandardCharsets.ISO_8859_1));
+            }
+            // The acceptor is back in accept() by now, waiting for a client that does not come.
+            assertTrue(server.await(HybridProtocol::getSessionsInProgress, 0),
+                    "an idle connector counts a session in progress");
+            assertEquals(visit, server.protocol().getAdmittedSessionCount(), "sessions admitted after visit " + visit);
+        }
+    }
+}
