@@ -114,7 +114,7 @@ final class Accelerator {
         if (!http11 && !head.protocol().equals("HTTP/1.0")) {
             return null;
         }
-        RequestFacts request = head.facts(connection.getLocalPort());
+        RequestFacts request = head.facts();
         long now = System.currentTimeMillis();
         Hit hit = cache.answer(request, now);
         if (hit == null) {

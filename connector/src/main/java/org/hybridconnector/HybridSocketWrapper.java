@@ -268,10 +268,24 @@ final class HybridSocketWrapper extends VectoredSocketWrapper implements Transfe
         this.capture = capture;
     }
 
+    /** The turn's capture if the caller is the serving worker: an async write from another thread is not the turn's. */
+    private ResponseCapture watching() {
+        return capture != null && servingThread == Thread.currentThread() ? capture : null;
+    }
+
+    /** Coyote writes a response head, or a body's bytes, during a turn: writes of a servlet not async. */
+    @Override
+    protected void writeBlocking(ByteBuffer from) throws IOException {
+        ResponseCapture watching = watching();
+        if (watching != null) {
+            watching.writing(from);
+        }
+        super.writeBlocking(from);
+    }
+
     @Override
     protected int writeChannel(ByteBuffer from) throws IOException {
-        // Only the serving worker's own writes: an async write from another thread is not the turn's.
-        ResponseCapture watching = capture != null && servingThread == Thread.currentThread() ? capture : null;
+        ResponseCapture watching = watching();
         if (watching != null) {
             watching.offered(from, from.position(), from.remaining());
         }
@@ -312,6 +326,10 @@ final class HybridSocketWrapper extends VectoredSocketWrapper implements Transfe
     @Override
     public SendfileState processSendfile(SendfileDataBase sendfileData) {
         FileTransfer file = (FileTransfer) sendfileData;
+        ResponseCapture watching = watching();
+        if (watching != null) {
+            watching.bypassed();
+        }
         try {
             if (file.advance(getSocket())) {
                 file.close();

@@ -29,8 +29,8 @@ record RequestHead(String method, String target, String protocol, HeaderFields f
                 HeadLines.fields(head, HeadLines.next(head, lineEnd)));
     }
 
-    /** The request as the cache rules see it, on a connection accepted on {@code localPort}. */
-    RequestFacts facts(int localPort) {
-        return new RequestFacts(method, target, fields, localPort);
+    /** The request as the cache rules see it. */
+    RequestFacts facts() {
+        return new RequestFacts(method, target, fields);
     }
 }

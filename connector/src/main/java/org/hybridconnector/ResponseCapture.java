@@ -14,9 +14,12 @@ import org.hybridconnector.cache.ResponseFacts;
  * whole; a response to an unsafe method invalidates what it made wrong before its head is sent,
  * and a {@code GET}'s response the cache would store is copied and stored before its last bytes
  * are sent, so that a client that has the whole response finds the cache already changed. Only
- * the first response of the turn is looked at (a pipelined request's response may follow it), and
- * a body sent any other way (a file by sendfile) or not finished within the turn (async) is not
- * stored.
+ * the first response of the turn is looked at, after any interim ({@code 1xx}) responses; a body
+ * sent any other way (a file by sendfile), not finished within the turn (async), or cut short
+ * before the next response of the turn began is not stored. The first response must end where
+ * the next one begins: a body shorter than its {@code Content-Length} (a servlet's mistake) or a
+ * file sent around the capture would otherwise be completed with a pipelined request's response,
+ * and that stored for everyone.
  * <p>
  * Threads: made by the selector thread before it hands the request to a worker (the executor's
  * queue publishes it), then the serving worker's alone.
@@ -37,6 +40,8 @@ final class ResponseCapture {
     private byte[] body;
     private int bodyLength;
     private boolean done;
+    /** The buffer Coyote wrote the turn's first response head from; it writes every head of the turn from it. */
+    private ByteBuffer headSource;
     /** Bytes of the connection's output looked at, and bytes it has sent, since the capture began. */
     private long seen;
     private long sent;
@@ -73,19 +78,36 @@ final class ResponseCapture {
         sent += count;
     }
 
-    private void look(ByteBuffer buffer, int from, int count) {
-        if (done) {
-            return;
+    /**
+     * Coyote writes {@code from} to the connection. Coyote's HTTP/1.1 processor writes each
+     * response head of a turn from one buffer of its own, and a head before any body: the first
+     * buffer written is that one, and seeing it again once the response's head has been read means
+     * the next response has begun (before that, it is the final head after an interim one, such as
+     * a 103). Whatever of the body is missing by then never comes, so nothing is stored.
+     */
+    void writing(ByteBuffer from) {
+        if (headSource == null) {
+            headSource = from;
+        } else if (from == headSource && response != null) {
+            done = true;
         }
+    }
+
+    /** The response's body goes by sendfile, around the connection's writes: it cannot be copied. */
+    void bypassed() {
+        done = true;
+    }
+
+    private void look(ByteBuffer buffer, int from, int count) {
         int at = from;
         int left = count;
-        if (response == null) {
+        while (!done && response == null && left > 0) {
             int taken = takeHead(buffer, at, left);
-            if (response == null || done) {
-                return;
-            }
             at += taken;
             left -= taken;
+        }
+        if (done || response == null) {
+            return;
         }
         int n = Math.min(left, body.length - bodyLength);
         buffer.get(at, body, bodyLength, n);
@@ -112,7 +134,11 @@ final class ResponseCapture {
         int end = headEnd(head, before, headLength);
         if (end >= 0) {
             headLength = end;
-            readHead();
+            if (isInterim(head)) {
+                headLength = 0; // a 100 Continue (or 103) comes before the response: look past it
+            } else {
+                readHead();
+            }
             return end - before;
         }
         if (headLength == MAX_HEAD_BYTES) {
@@ -135,22 +161,36 @@ final class ResponseCapture {
         return -1;
     }
 
-    private void readHead() {
-        byte[] bytes = Arrays.copyOf(head, headLength);
-        head = null;
+    /** Whether the whole head in {@code bytes} is an interim response, one more head to follow (RFC 9110 §15.2). */
+    private static boolean isInterim(byte[] bytes) {
+        int code = HeadLines.indexOf(bytes, 0, bytes.length, ' ') + 1;
+        // 1xx, but not 101 Switching Protocols: that one ends HTTP/1.1 on the connection.
+        return code + 3 <= bytes.length && bytes[code] == '1' && !(bytes[code + 1] == '0' && bytes[code + 2] == '1');
+    }
+
+    /** The status code of the response head at the start of {@code bytes}, or -1 if it has none. */
+    private static int status(byte[] bytes) {
         int lineEnd = HeadLines.lineEnd(bytes, 0);
         int statusStart = Math.min(HeadLines.indexOf(bytes, 0, lineEnd, ' ') + 1, lineEnd);
         int statusEnd = HeadLines.indexOf(bytes, statusStart, lineEnd, ' ');
-        int fieldsStart = HeadLines.next(bytes, lineEnd);
+        try {
+            return Integer.parseInt(HeadLines.text(bytes, statusStart, statusEnd));
+        } catch (NumberFormatException e) {
+            return -1;
+        }
+    }
+
+    private void readHead() {
+        byte[] bytes = Arrays.copyOf(head, headLength);
+        head = null;
+        int fieldsStart = HeadLines.next(bytes, HeadLines.lineEnd(bytes, 0));
         if (storing && !HeadLines.namesAny(bytes, fieldsStart, ResponseCache.LIFETIME_FIELDS)) {
             done = true; // it cannot be fresh, so it is not stored: most dynamic pages end here
             return;
         }
         HeaderFields fields = HeadLines.fields(bytes, fieldsStart);
-        int status;
-        try {
-            status = Integer.parseInt(HeadLines.text(bytes, statusStart, statusEnd));
-        } catch (NumberFormatException e) {
+        int status = status(bytes);
+        if (status < 0) {
             done = true;
             return;
         }

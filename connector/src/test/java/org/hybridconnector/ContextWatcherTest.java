@@ -43,7 +43,7 @@ class ContextWatcherTest {
 
     private void store(String target) {
         RequestFacts request = RequestHead.read(("GET " + target + " HTTP/1.1\r\nHost: localhost\r\n\r\n")
-                .getBytes(StandardCharsets.ISO_8859_1)).facts(8080);
+                .getBytes(StandardCharsets.ISO_8859_1)).facts();
         byte[] response = "HTTP/1.1 200 \r\nCache-Control: max-age=60\r\nContent-Length: 2\r\n\r\nok"
                 .getBytes(StandardCharsets.ISO_8859_1);
         ResponseCapture capture = ResponseCapture.of(cache, request, System.currentTimeMillis());

@@ -28,7 +28,7 @@ class ResponseCaptureTest {
 
     private static RequestFacts request(String method, String target) {
         return RequestHead.read((method + " " + target + " HTTP/1.1\r\nHost: shop\r\n\r\n")
-                .getBytes(StandardCharsets.ISO_8859_1)).facts(8080);
+                .getBytes(StandardCharsets.ISO_8859_1)).facts();
     }
 
     /**
@@ -139,6 +139,67 @@ class ResponseCaptureTest {
         assertNull(ResponseCapture.of(cache, request("HEAD", "/changed"), NOW));
         serve(request("POST", "/changed"), "HTTP/1.1 200 \r\nContent-Length: 0\r\n\r\n", 4096);
         assertNull(hit("/changed"));
+    }
+
+    /**
+     * Coyote writes every response head of a turn from one buffer: a second write from it begins
+     * the next response. A body shorter than its Content-Length (a servlet's mistake) must not be
+     * completed with the next response's bytes and stored for everyone.
+     */
+    @Test
+    void testABodyCutShortByTheNextResponseIsNotStored() {
+        ResponseCapture capture = ResponseCapture.of(cache, request("GET", "/short"), NOW);
+        ByteBuffer headBuffer = ByteBuffer.wrap(OK_HEAD.getBytes(StandardCharsets.ISO_8859_1));
+        capture.writing(headBuffer);
+        offerAll(capture, OK_HEAD + "hel");
+        capture.writing(ByteBuffer.wrap("hel".getBytes(StandardCharsets.ISO_8859_1)));
+        capture.writing(headBuffer);
+        offerAll(capture, "HTTP/1.1 200 \r\nContent-Length: 2\r\n\r\nlo");
+        assertNull(hit("/short"));
+    }
+
+    /** A body the connection writes in several writes of other buffers is still the first response's. */
+    @Test
+    void testBodyWritesFromOtherBuffersDoNotEndTheResponse() {
+        ResponseCapture capture = ResponseCapture.of(cache, request("GET", "/pieces"), NOW);
+        capture.writing(ByteBuffer.wrap(OK_HEAD.getBytes(StandardCharsets.ISO_8859_1)));
+        offerAll(capture, OK_HEAD);
+        for (String piece : List.of("he", "l", "lo")) {
+            capture.writing(ByteBuffer.wrap(piece.getBytes(StandardCharsets.ISO_8859_1)));
+            offerAll(capture, piece);
+        }
+        assertEquals("hello", body(hit("/pieces")));
+    }
+
+    /** A file sent by sendfile goes around the connection's writes: what follows is the next response's. */
+    @Test
+    void testABodySentBySendfileIsNotStored() {
+        ResponseCapture capture = ResponseCapture.of(cache, request("GET", "/file"), NOW);
+        offerAll(capture, OK_HEAD);
+        capture.bypassed();
+        offerAll(capture, "hello");
+        assertNull(hit("/file"));
+    }
+
+    /** RFC 9110 §15.2: a 100 Continue comes before the response; the response after it is the one that counts. */
+    @Test
+    void testAnInterimResponseIsLookedPast() {
+        serve(request("GET", "/continued"), OK_HEAD + "hello", 4096);
+        serve(request("PUT", "/continued"), "HTTP/1.1 100 \r\n\r\nHTTP/1.1 204 \r\n\r\n", 4096);
+        assertNull(hit("/continued"), "the PUT's 204 came after a 100 and must invalidate");
+        for (int piece : List.of(1, 5, 4096)) {
+            String target = "/after-interim/" + piece;
+            serve(request("GET", target), "HTTP/1.1 100 \r\n\r\nHTTP/1.1 103 \r\nLink: </a.css>\r\n\r\n" + OK_HEAD
+                    + "hello", piece);
+            assertEquals("hello", body(hit(target)), "writes of " + piece + " bytes");
+        }
+    }
+
+    /** Offers {@code text} as the connection's next bytes, all taken at once. */
+    private static void offerAll(ResponseCapture capture, String text) {
+        ByteBuffer bytes = ByteBuffer.wrap(text.getBytes(StandardCharsets.ISO_8859_1));
+        capture.offered(bytes, 0, bytes.remaining());
+        capture.taken(bytes.remaining());
     }
 
     @Test

@@ -38,6 +38,9 @@ class ResponseCacheIT {
     private static final int SMALL_BYTES = 256 * 1024;
     private static final String IMAGE = "/examples/servlets/images/code.gif";
     private static final String RUBIS_LOGO = "/rubis/RUBiS_logo.jpg";
+    /** A file above Tomcat's {@code sendfileSize} (48 KiB), written for the tests. */
+    private static final String LARGE_IMAGE = "/examples/servlets/images/large.png";
+    private static final int LARGE_BYTES = 64 * 1024;
 
     private static TomcatServer tomcat;
 
@@ -54,8 +57,11 @@ class ResponseCacheIT {
                 .webapp("manager")
                 .war(TomcatServer.rubisWar())
                 .start();
+        byte[] large = new byte[LARGE_BYTES];
+        new java.util.Random(7).nextBytes(large);
+        Files.write(tomcat.base().resolve("webapps" + LARGE_IMAGE), large);
         // As deployed files': a day old, so that their heuristic freshness (a tenth of that) outlasts the tests.
-        for (String file : List.of(IMAGE, RUBIS_LOGO)) {
+        for (String file : List.of(IMAGE, RUBIS_LOGO, LARGE_IMAGE)) {
             Files.setLastModifiedTime(tomcat.base().resolve("webapps" + file),
                     FileTime.fromMillis(System.currentTimeMillis() - TimeUnit.DAYS.toMillis(1)));
         }
@@ -226,6 +232,72 @@ class ResponseCacheIT {
             assertTrue(last.closesConnection());
             assertTrue(connection.awaitClose(5000), "the connection must close after Connection: close");
         }
+    }
+
+    /**
+     * A file above {@code sendfileSize} goes by sendfile, around the connection's writes, and Coyote
+     * serves the requests pipelined behind it in the same turn: their responses, 80 KiB of them,
+     * must not be stored as the file's body.
+     */
+    @Test
+    void testAFileSentBySendfileIsNotStoredWithTheResponsesPipelinedBehindIt() throws Exception {
+        byte[] file = Files.readAllBytes(tomcat.base().resolve("webapps" + LARGE_IMAGE));
+        try (RawConnection connection = RawConnection.open(tomcat.port(CACHE), 10_000)) {
+            connection.send(RawConnection.get(LARGE_IMAGE) + RawConnection.get(RUBIS_LOGO).repeat(4));
+            assertArrayEquals(file, connection.read().body());
+            for (int i = 0; i < 4; i++) {
+                assertEquals(200, connection.read().status());
+            }
+        }
+        assertArrayEquals(file, fetch(CACHE, RawConnection.get(LARGE_IMAGE)).body());
+    }
+
+    /**
+     * A servlet that declares a longer body than it writes leaves its response short, and Coyote
+     * goes on with the requests pipelined behind it in the same turn: their bytes must not be
+     * stored as the rest of its body. (The connector tells where the next response begins by the
+     * buffer Coyote writes response heads from: this test is what says Coyote still does so.)
+     */
+    @Test
+    void testABodyShorterThanItsLengthIsNotStoredWithTheResponsesPipelinedBehindIt() throws Exception {
+        try (RawConnection connection = RawConnection.open(tomcat.port(CACHE), 10_000)) {
+            connection.send(RawConnection.get("/probe/cacheable/short?short")
+                    + RawConnection.get("/probe/cacheable/filler?fixed").repeat(3));
+            Await.until(() -> servletRuns("filler") == 3, 10, "the pipelined requests were served");
+        }
+        fetch(CACHE, "HEAD /probe/cacheable/short?short HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n");
+        assertEquals(2, servletRuns("short"), "the short response was stored, completed with the next one's bytes");
+    }
+
+    /** A POST whose client waits for {@code 100 Continue} invalidates as any other (its 100 comes first). */
+    @Test
+    void testAPostThatExpectsAContinueStillInvalidates() throws Exception {
+        String target = "/probe/cacheable/continued";
+        assertEquals("/continued version=0 served=1\n", fetch(CACHE, RawConnection.get(target)).text());
+        try (RawConnection connection = RawConnection.open(tomcat.port(CACHE), 10_000)) {
+            connection.send("POST " + target + " HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 1\r\n"
+                    + "Expect: 100-continue\r\n\r\n");
+            assertEquals(100, connection.readIncludingInterim(false).status());
+            connection.send("x");
+            assertEquals(200, connection.read().status());
+        }
+        assertEquals("/continued version=1 served=2\n", fetch(CACHE, RawConnection.get(target)).text());
+    }
+
+    /**
+     * Catalina gives a Host without a port the scheme's port (80), not the connection's: a page
+     * that prints its port for {@code Host: 127.0.0.1:<port>} must not be served for
+     * {@code Host: 127.0.0.1}.
+     */
+    @Test
+    void testAHostWithTheLocalPortIsAnotherKeyThanAHostWithout() throws Exception {
+        String target = "/probe/cacheable/port?port";
+        int port = tomcat.port(CACHE);
+        String withPort = "GET " + target + " HTTP/1.1\r\nHost: 127.0.0.1:" + port + "\r\n\r\n";
+        assertEquals("/port port=" + port + "\n", fetch(CACHE, withPort).text());
+        assertEquals("/port port=80\n", fetch(CACHE, RawConnection.get(target)).text());
+        assertEquals("/port port=" + port + "\n", fetch(CACHE, withPort).text());
+        assertEquals(2, servletRuns("port"), "each spelling of the host is served once, then from the cache");
     }
 
     @Test

@@ -13,10 +13,13 @@ import org.apache.tomcat.util.http.parser.Host;
  * a HEAD is answered from the GET's response; the encoding variant is kept with each entry
  * ({@link AcceptedCodings#variant()}).
  * <p>
- * The host is the {@code Host} field in lower case, without its port when that is the
- * connection's local port, which Coyote gives a request whose {@code Host} names none (so both
- * spellings reach the application alike). The target is kept exactly as received: two spellings
- * are never merged, and a target not already in {@linkplain RequestTarget normal form} has no key.
+ * The host is the {@code Host} field in lower case (RFC 9110 §4.2.3), its port as received.
+ * Coyote gives the application the port a {@code Host} names or, when it names none, the
+ * scheme's (80, 443 or the connector's {@code proxyPort}), never the port the connection came in
+ * on: {@code shop} and {@code shop:8080} can reach a page that prints its own address as two
+ * ports, so they are two keys, and two spellings of one port cost at most a miss. The target is
+ * kept exactly as received: two spellings are never merged, and a target not already in
+ * {@linkplain RequestTarget normal form} has no key.
  * <p>
  * A request must not be able to plant a response under a key that other clients use. So a request
  * has no key, and is neither stored from nor answered, when anything in its head that is not in
@@ -26,7 +29,7 @@ import org.apache.tomcat.util.http.parser.Host;
  * path or method an application sees. Behind a proxy that adds these fields nothing is cached
  * here: cache in that proxy.
  *
- * @param host   the host, lower case, with a port unless it is the local port
+ * @param host   the {@code Host} field in lower case
  * @param target the request target in origin form
  */
 record CacheKey(String host, String target) {
@@ -71,53 +74,36 @@ record CacheKey(String host, String target) {
         if (host == null || host.isEmpty()) {
             return null;
         }
-        return lastHost == null ? host(host, request.localPort()) : lastHost.host(host, request.localPort());
+        return lastHost == null ? host(host) : lastHost.host(host);
     }
 
     /**
-     * The host part made last, and the {@code Host} value and port it was made from: nearly every
-     * request to a connector names the same host, whose parsing would otherwise be a tenth of a
-     * cache hit's work. Thread safety: none; one thread's (the selector's lookups).
+     * The host part made last, and the {@code Host} value it was made from: nearly every request
+     * to a connector names the same host, whose validation would otherwise be a tenth of a cache
+     * hit's work. Thread safety: none; one thread's (the selector's lookups).
      */
     static final class LastHost {
 
         private String authority;
-        private int localPort;
         private String host;
 
-        String host(String authority, int localPort) {
-            if (localPort != this.localPort || !authority.equals(this.authority)) {
-                this.host = CacheKey.host(authority, localPort);
+        String host(String authority) {
+            if (!authority.equals(this.authority)) {
+                this.host = CacheKey.host(authority);
                 this.authority = authority;
-                this.localPort = localPort;
             }
             return host;
         }
     }
 
-    /** {@code authority} (a {@code Host} value) normalised as keys hold it, or {@code null} if it is invalid. */
-    static String host(String authority, int localPort) {
-        int colon;
+    /** {@code authority} (a {@code Host} value) as keys hold it, or {@code null} if Coyote would refuse it. */
+    static String host(String authority) {
         try {
-            colon = Host.parse(authority);
+            Host.parse(authority);
         } catch (IllegalArgumentException e) {
             return null;
         }
-        String host = authority.toLowerCase(Locale.ENGLISH); // itself if already lower case, as hosts mostly are
-        return colon >= 0 && names(host, colon + 1, localPort) ? host.substring(0, colon) : host;
-    }
-
-    /** Whether {@code host} from {@code start} on is {@code port} in decimal, spelled as Integer.toString spells it. */
-    private static boolean names(String host, int start, int port) {
-        int value = 0;
-        for (int i = start; i < host.length(); i++) {
-            char c = host.charAt(i);
-            if (c < '0' || c > '9' || i == start && c == '0' && host.length() - start > 1 || value > 65535) {
-                return false;
-            }
-            value = value * 10 + (c - '0');
-        }
-        return host.length() > start && value == port;
+        return authority.toLowerCase(Locale.ENGLISH); // itself if already lower case, as hosts mostly are
     }
 
     /** The host without its port. */

@@ -113,6 +113,11 @@ final class CachedResponse {
         return staticType;
     }
 
+    /** The body's length in bytes. */
+    long bodySize() {
+        return body.capacity();
+    }
+
     /** The bytes it takes in the store's bound: head, 304 head, body, key and {@link #OVERHEAD_BYTES}. */
     long size() {
         return head.capacity() + notModifiedHead.capacity() + body.capacity() + key.host().length() + key.target().length()

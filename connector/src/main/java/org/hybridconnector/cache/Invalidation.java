@@ -40,7 +40,7 @@ final class Invalidation {
         List<CacheKey> keys = new ArrayList<>(List.of(target));
         for (String field : List.of("Location", "Content-Location")) {
             String reference = response.fields().value(field);
-            CacheKey referenced = reference == null ? null : referenced(reference, target, request.localPort());
+            CacheKey referenced = reference == null ? null : referenced(reference, target);
             if (referenced != null && referenced.host().equals(target.host())) {
                 keys.add(referenced);
             }
@@ -55,25 +55,25 @@ final class Invalidation {
     private static CacheKey targetKey(RequestFacts request) {
         String target = request.target();
         if (!target.startsWith("/")) {
-            return key(uri(target), request.localPort());
+            return key(uri(target));
         }
         String host = CacheKey.host(request);
         return host == null ? null : CacheKey.normalised(host, target);
     }
 
     /** The key of {@code reference} resolved against {@code target}'s URI; {@code null} if either is unreadable. */
-    private static CacheKey referenced(String reference, CacheKey target, int localPort) {
+    private static CacheKey referenced(String reference, CacheKey target) {
         URI base = uri("http://" + target.host() + target.target());
         URI uri = uri(reference);
-        return base == null || uri == null ? null : key(base.resolve(uri), localPort);
+        return base == null || uri == null ? null : key(base.resolve(uri));
     }
 
     /** The key a request for {@code uri} would have, or {@code null} if it names no host. */
-    private static CacheKey key(URI uri, int localPort) {
+    private static CacheKey key(URI uri) {
         if (uri == null || uri.getRawAuthority() == null) {
             return null;
         }
-        String host = CacheKey.host(uri.getRawAuthority(), localPort);
+        String host = CacheKey.host(uri.getRawAuthority());
         if (host == null) {
             return null;
         }

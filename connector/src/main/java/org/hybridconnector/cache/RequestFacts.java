@@ -2,15 +2,13 @@ package org.hybridconnector.cache;
 
 /**
  * What the cache rules know of a request: its method, its request target exactly as received
- * (not decoded, not normalised), its header fields, and the local port of its connection, which
- * is the port Coyote gives a request whose {@code Host} field names none.
+ * (not decoded, not normalised) and its header fields.
  *
- * @param method    the method, case-sensitive (RFC 9110 §9.1)
- * @param target    the request target as received
- * @param fields    the request's header fields
- * @param localPort the port the connection was accepted on
+ * @param method the method, case-sensitive (RFC 9110 §9.1)
+ * @param target the request target as received
+ * @param fields the request's header fields
  */
-public record RequestFacts(String method, String target, HeaderFields fields, int localPort) {
+public record RequestFacts(String method, String target, HeaderFields fields) {
 
     /**
      * Whether the request has content (RFC 9112 §6.3): such a request cannot be answered before

@@ -20,7 +20,7 @@ import java.util.concurrent.locks.ReentrantLock;
 final class ResponseStore {
 
     private final long maxBytes;
-    private final long maxEntryBytes;
+    private final long maxBodyBytes;
     /** The entries of each key: one that does not vary, or one for each encoding variant. */
     private final Map<CacheKey,List<CachedResponse>> byKey = new ConcurrentHashMap<>();
     private final ReentrantLock lock = new ReentrantLock();
@@ -34,11 +34,12 @@ final class ResponseStore {
 
     /**
      * @param maxBytes      the bound on all entries' {@linkplain CachedResponse#size() sizes} together
-     * @param maxEntryBytes the largest entry stored
+     * @param maxBodyBytes  the largest body stored ({@code responseCacheMaxObjectSize}, which the
+     *                      capture checks before it copies a body)
      */
-    ResponseStore(long maxBytes, long maxEntryBytes) {
+    ResponseStore(long maxBytes, long maxBodyBytes) {
         this.maxBytes = maxBytes;
-        this.maxEntryBytes = maxEntryBytes;
+        this.maxBodyBytes = maxBodyBytes;
     }
 
     /** The entry stored under {@code key} that answers encoding variant {@code variant}, or {@code null}. */
@@ -71,10 +72,11 @@ final class ResponseStore {
      * Stores {@code entry} in place of those it {@linkplain CachedResponse#replaces replaces},
      * evicting the least recently used entries until all fit.
      *
-     * @return whether it was stored: not if it is larger than the largest entry or than the bound
+     * @return whether it was stored: not if its body is larger than the largest body, or the entry
+     *         larger than the bound
      */
     boolean store(CachedResponse entry) {
-        if (entry.size() > maxEntryBytes || entry.size() > maxBytes) {
+        if (entry.bodySize() > maxBodyBytes || entry.size() > maxBytes) {
             return false;
         }
         lock.lock();

@@ -8,7 +8,6 @@ import org.apache.tomcat.util.http.FastHttpDateFormat;
 /** Requests, responses and entries as the cache tests build them: a GET for a logo and its response. */
 final class Heads {
 
-    static final int LOCAL_PORT = 8080;
     static final String HOST = "example.com";
     static final String TARGET = "/shop/logo.png";
     /** Tue, 01 Apr 2025 10:00:00 GMT: when requests are made and responses received unless a test says otherwise. */
@@ -49,7 +48,7 @@ final class Heads {
         withHost[0] = "Host";
         withHost[1] = HOST;
         System.arraycopy(namesAndValues, 0, withHost, 2, namesAndValues.length);
-        return new RequestFacts(method, target, fields(withHost), LOCAL_PORT);
+        return new RequestFacts(method, target, fields(withHost));
     }
 
     static RequestFacts get(String... namesAndValues) {

@@ -54,13 +54,17 @@ class ResponseStoreTest {
         assertNull(store.lookup(new CacheKey("other.example", "/1"), IDENTITY));
     }
 
+    /**
+     * {@code responseCacheMaxObjectSize} bounds a body, as the capture reads it before copying one:
+     * a body at the bound is stored, though its entry (heads, key) is larger.
+     */
     @Test
-    void testAnEntryLargerThanTheLargestEntryIsNotStored() {
+    void testABodyLargerThanTheLargestBodyIsNotStored() {
         CachedResponse entry = entry("/1", 100);
-        ResponseStore store = new ResponseStore(Long.MAX_VALUE, entry.size() - 1);
+        ResponseStore store = new ResponseStore(Long.MAX_VALUE, 99);
         assertFalse(store.store(entry));
         assertEquals(0, store.entries());
-        assertTrue(new ResponseStore(Long.MAX_VALUE, entry.size()).store(entry));
+        assertTrue(new ResponseStore(Long.MAX_VALUE, 100).store(entry));
     }
 
     @Test
@@ -153,7 +157,7 @@ class ResponseStoreTest {
         for (String target : new String[] { "/shop/a", "/shop", "/shop2/a", "/a?/shop/" }) {
             store.store(entry(target, 100));
         }
-        store.store(CachedResponse.of(new RequestFacts("GET", "/shop/a", fields("Host", "Other.example:81"), 80),
+        store.store(CachedResponse.of(new RequestFacts("GET", "/shop/a", fields("Host", "Other.example:81")),
                 Heads.cacheable(), Heads.BODY, Heads.freshness(Heads.cacheable()), SETTINGS));
         assertEquals(2, store.invalidateContext("EXAMPLE.com", "/shop"));
         assertEquals(1, store.invalidateContext(null, "/shop"));

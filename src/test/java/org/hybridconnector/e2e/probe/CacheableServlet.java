@@ -14,7 +14,9 @@ import jakarta.servlet.http.HttpServletResponse;
  * how often the servlet itself has produced it: {@code /cacheable/<name>} answers
  * {@code <name> version=<v> served=<n>}, where {@code n} counts the GETs that reached the servlet
  * and {@code v} the POSTs to the same name; {@code maxAge} sets another lifetime in seconds, and
- * {@code fixed} makes the body only the name, the same from any server. With
+ * {@code fixed} makes the body only the name, the same from any server, and {@code port} the
+ * name and the port the request was addressed to ({@code getServerPort()}); {@code short}
+ * declares eight bytes more than it writes, as a careless servlet might. With
  * {@code private}, the response says so; with
  * {@code cookie}, it sets one. {@code /cacheable-runs/<name>} (not cacheable) tells how many GETs
  * of that name reached the servlet, so a test can see which requests the cache answered.
@@ -43,9 +45,10 @@ public class CacheableServlet extends HttpServlet {
             resp.addHeader("Set-Cookie", "chosen=" + served);
         }
         String text = req.getParameter("fixed") != null ? name + "\n"
+                : req.getParameter("port") != null ? name + " port=" + req.getServerPort() + "\n"
                 : name + " version=" + counter(VERSIONS, name).get() + " served=" + served + "\n";
         byte[] body = text.getBytes(java.nio.charset.StandardCharsets.US_ASCII);
-        resp.setContentLength(body.length);
+        resp.setContentLength(req.getParameter("short") != null ? body.length + 8 : body.length);
         resp.getOutputStream().write(body);
     }
 
