@@ -74,7 +74,7 @@ public final class SessionLimit {
         inProgress++;
     }
 
-    /** A session let in by {@link #tryAdmit()} has ended (its connection closed). */
+    /** A session let in by {@link #tryAdmit()} or {@link #admitted()} has ended (its connection closed). */
     public synchronized void ended() {
         inProgress--;
     }
