@@ -134,7 +134,7 @@ final class ResponseCapture {
         int end = headEnd(head, before, headLength);
         if (end >= 0) {
             headLength = end;
-            if (isInterim(head)) {
+            if (isInterim(head, end)) {
                 headLength = 0; // a 100 Continue (or 103) comes before the response: look past it
             } else {
                 readHead();
@@ -161,36 +161,32 @@ final class ResponseCapture {
         return -1;
     }
 
-    /** Whether the whole head in {@code bytes} is an interim response, one more head to follow (RFC 9110 §15.2). */
-    private static boolean isInterim(byte[] bytes) {
-        int code = HeadLines.indexOf(bytes, 0, bytes.length, ' ') + 1;
+    /**
+     * Whether the head in {@code bytes}, ending at {@code end}, is an interim response, one more
+     * head to follow (RFC 9110 §15.2).
+     */
+    private static boolean isInterim(byte[] bytes, int end) {
+        int code = HeadLines.indexOf(bytes, 0, end, ' ') + 1;
         // 1xx, but not 101 Switching Protocols: that one ends HTTP/1.1 on the connection.
-        return code + 3 <= bytes.length && bytes[code] == '1' && !(bytes[code + 1] == '0' && bytes[code + 2] == '1');
-    }
-
-    /** The status code of the response head at the start of {@code bytes}, or -1 if it has none. */
-    private static int status(byte[] bytes) {
-        int lineEnd = HeadLines.lineEnd(bytes, 0);
-        int statusStart = Math.min(HeadLines.indexOf(bytes, 0, lineEnd, ' ') + 1, lineEnd);
-        int statusEnd = HeadLines.indexOf(bytes, statusStart, lineEnd, ' ');
-        try {
-            return Integer.parseInt(HeadLines.text(bytes, statusStart, statusEnd));
-        } catch (NumberFormatException e) {
-            return -1;
-        }
+        return code + 3 <= end && bytes[code] == '1' && !(bytes[code + 1] == '0' && bytes[code + 2] == '1');
     }
 
     private void readHead() {
         byte[] bytes = Arrays.copyOf(head, headLength);
         head = null;
-        int fieldsStart = HeadLines.next(bytes, HeadLines.lineEnd(bytes, 0));
+        int lineEnd = HeadLines.lineEnd(bytes, 0);
+        int statusStart = Math.min(HeadLines.indexOf(bytes, 0, lineEnd, ' ') + 1, lineEnd);
+        int statusEnd = HeadLines.indexOf(bytes, statusStart, lineEnd, ' ');
+        int fieldsStart = HeadLines.next(bytes, lineEnd);
         if (storing && !HeadLines.namesAny(bytes, fieldsStart, ResponseCache.LIFETIME_FIELDS)) {
             done = true; // it cannot be fresh, so it is not stored: most dynamic pages end here
             return;
         }
         HeaderFields fields = HeadLines.fields(bytes, fieldsStart);
-        int status = status(bytes);
-        if (status < 0) {
+        int status;
+        try {
+            status = Integer.parseInt(HeadLines.text(bytes, statusStart, statusEnd));
+        } catch (NumberFormatException e) {
             done = true;
             return;
         }
