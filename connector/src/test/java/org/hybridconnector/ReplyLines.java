@@ -1,9 +1,13 @@
 package org.hybridconnector;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.Locale;
 
 /** Reads an HTTP reply's head line by line, for the protocol tests that talk to raw sockets. */
 final class ReplyLines {
@@ -21,5 +25,20 @@ final class ReplyLines {
             }
         }
         return line.toString();
+    }
+
+    /**
+     * Reads one {@code 200} reply whose body is the two bytes {@code ok}, as the tests' adapters
+     * answer; tells whether it said {@code Connection: close}.
+     */
+    static boolean okReply(InputStream in) throws IOException {
+        String status = line(in);
+        assertTrue(status.startsWith("HTTP/1.1 200"), status);
+        boolean close = false;
+        for (String header = line(in); !header.isEmpty(); header = line(in)) {
+            close |= header.toLowerCase(Locale.ROOT).equals("connection: close");
+        }
+        assertEquals("ok", new String(in.readNBytes(2), StandardCharsets.ISO_8859_1));
+        return close;
     }
 }

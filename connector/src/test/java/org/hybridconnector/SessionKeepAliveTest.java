@@ -1,7 +1,6 @@
 package org.hybridconnector;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.BufferedInputStream;
 import java.io.IOException;
@@ -10,7 +9,6 @@ import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
-import java.util.Locale;
 
 import org.apache.coyote.Request;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -64,7 +62,7 @@ class SessionKeepAliveTest {
             for (int i = 1; i <= requests; i++) {
                 out.write("GET /page HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".getBytes(StandardCharsets.ISO_8859_1));
                 out.flush();
-                boolean close = readReply(in);
+                boolean close = ReplyLines.okReply(in);
                 if (close) {
                     assertEquals(-1, in.read(), "the server said close and must close");
                     return i;
@@ -72,17 +70,5 @@ class SessionKeepAliveTest {
             }
             return requests;
         }
-    }
-
-    /** Reads one 200 reply with its two-byte body; tells whether it said {@code Connection: close}. */
-    private static boolean readReply(InputStream in) throws IOException {
-        String status = ReplyLines.line(in);
-        assertTrue(status.startsWith("HTTP/1.1 200"), status);
-        boolean close = false;
-        for (String header = ReplyLines.line(in); !header.isEmpty(); header = ReplyLines.line(in)) {
-            close |= header.toLowerCase(Locale.ROOT).equals("connection: close");
-        }
-        assertEquals("ok", new String(in.readNBytes(2), StandardCharsets.ISO_8859_1));
-        return close;
     }
 }
