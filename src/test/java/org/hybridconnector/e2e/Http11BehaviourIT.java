@@ -247,6 +247,35 @@ class Http11BehaviourIT {
         }
     }
 
+    /**
+     * Tomcat 11.0.x's {@code Http11Processor} sets its HTTP/0.9 flag only once a request line has
+     * parsed and keeps it through {@code recycle()}, so a request line rejected with a 400 on a
+     * processor whose last request was HTTP/0.9 is answered without a status line or header fields.
+     * Processors are pooled last-in first-out, so the next connection gets that processor. The
+     * hybrid uses Coyote's processors and must answer exactly as stock NIO does, whichever way
+     * Tomcat answers.
+     */
+    @Test
+    void testBadRequestLineAfterAnHttp09RequestIsAnsweredLikeStock(TomcatServer tomcat) throws Exception {
+        String nio = badRequestLineAfterHttp09(tomcat.port(SharedTomcat.NIO));
+        String hybrid = badRequestLineAfterHttp09(tomcat.port(SharedTomcat.HYBRID));
+        assertEquals(nio, hybrid);
+    }
+
+    /** How a bad request line sent just after an HTTP/0.9 request is answered: its status line, or the lack of one. */
+    private static String badRequestLineAfterHttp09(int port) throws Exception {
+        try (RawConnection connection = RawConnection.open(port)) {
+            byte[] reply = connection.send("GET /probe/echo?n=09\r\n").readToEnd();
+            assertEquals("n=09\n", new String(reply, StandardCharsets.ISO_8859_1), "HTTP/0.9: the body alone");
+        }
+        try (RawConnection connection = RawConnection.open(port)) {
+            String reply = new String(connection.send("GET /probe/echo?n=1 FTP/1.1\r\nHost: a\r\n\r\n").readToEnd(),
+                    StandardCharsets.ISO_8859_1);
+            return reply.startsWith("HTTP/") ? reply.lines().findFirst().orElseThrow()
+                    : "no status line: " + reply.substring(0, Math.min(reply.length(), 40));
+        }
+    }
+
     private static byte[] randomBytes(int n, long seed) {
         byte[] bytes = new byte[n];
         new Random(seed).nextBytes(bytes);

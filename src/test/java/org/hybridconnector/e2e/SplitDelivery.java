@@ -34,9 +34,12 @@ final class SplitDelivery {
      * message quotes the request bytes the parser had buffered when it failed ("Invalid character
      * found in the HTTP protocol [0x00TTP/1.1...]"), which depend on how TCP split the stream, on
      * stock NIO as here; so its body and length are masked, its status and other fields are not.
+     * The head is optional: Tomcat 11.0.x answers a bad request line without one on a processor
+     * whose last request was HTTP/0.9 (see {@code Http11BehaviourIT}), whichever connector it serves.
      */
     private static final Pattern ERROR_PAGE = Pattern.compile(
-            "(HTTP/1\\.1 [45]\\d\\d[^\r\n]*\r\n)((?:[^\r\n]+\r\n)*)\r\n<!doctype html>.*?</html>",
+            "(?:(HTTP/1\\.1 [45]\\d\\d[^\r\n]*\r\n)((?:[^\r\n]+\r\n)*)\r\n)?" +
+                    "<!doctype html><html lang=\"en\"><head><title>HTTP Status [45]\\d\\d .*?</html>",
             Pattern.DOTALL | Pattern.CASE_INSENSITIVE);
     private static final Pattern LENGTH = Pattern.compile("(?im)^Content-Length: \\d+");
 
@@ -49,8 +52,9 @@ final class SplitDelivery {
             Matcher page = ERROR_PAGE.matcher(text);
             StringBuilder out = new StringBuilder();
             while (page.find()) {
-                String fields = LENGTH.matcher(page.group(2)).replaceAll("Content-Length: *");
-                page.appendReplacement(out, Matcher.quoteReplacement(page.group(1) + fields + "\r\n<error page>"));
+                String head = page.group(1) == null ? ""
+                        : page.group(1) + LENGTH.matcher(page.group(2)).replaceAll("Content-Length: *") + "\r\n";
+                page.appendReplacement(out, Matcher.quoteReplacement(head + "<error page>"));
             }
             page.appendTail(out);
             return out.toString();
