@@ -62,7 +62,7 @@ final class Connection implements Selectable, QueuedHandBack.Steps {
     Connection(SocketChannel channel, ChannelEndpoint endpoint, ReadinessWaiter.Pool waiters, SelectorLoop loop,
             Parks parks, Dispatcher dispatcher, BufferPool buffers, HeadRules headRules) {
         this.handBack = new QueuedHandBack(loop, this);
-        this.wrapper = new HybridSocketWrapper(channel, endpoint, waiters, handBack);
+        this.wrapper = new HybridSocketWrapper(channel, endpoint, waiters, handBack, dispatcher::run);
         this.headScanner = new HeadScanner(headRules);
         this.loop = loop;
         this.parks = parks;

@@ -24,11 +24,14 @@ import org.hybridconnector.admission.WorkLoad;
  * <p>
  * Threads: the selector thread dispatches heads, readiness and asynchronous operations that may go
  * on; Coyote's async path (completion, dispatch, time-outs) dispatches from workers and from
- * Tomcat's utility threads, possibly with {@code dispatch == false} to serve inline.
+ * Tomcat's utility threads, possibly with {@code dispatch == false} to serve inline; {@link #run}
+ * is called from workers, application threads and Tomcat's (HTTP/2 streams, async tasks).
  */
 final class Dispatcher {
 
     private static final StringManager sm = StringManager.getManager(Dispatcher.class);
+    /** The counted work the current thread runs, if any. */
+    private static final ThreadLocal<CountedWork> RUNNING = new ThreadLocal<>();
 
     private final Handler<SocketChannel> handler;
     private final Log log;
@@ -132,21 +135,52 @@ final class Dispatcher {
         return execute(operation, null, true, operation);
     }
 
+    /**
+     * Runs {@code work} that Coyote hands to a container thread (an HTTP/2 stream, a task of
+     * {@code AsyncContext.start}, a WebSocket send's result) on a worker of the general pool,
+     * counted as a request. A refusal is the caller's to handle, as with Tomcat's own executor: some
+     * run the work themselves then, so it is not logged here.
+     *
+     * @throws RejectedExecutionException if the pool refused it
+     */
+    void run(Runnable work) {
+        start(work, null, true);
+    }
+
     private boolean execute(Runnable work, String path, boolean dispatch, Object subject) {
+        try {
+            start(work, path, dispatch);
+            return true;
+        } catch (RejectedExecutionException e) {
+            log.warn(sm.getString("endpoint.executorRejected", subject), e);
+            return false;
+        }
+    }
+
+    /**
+     * Queues {@code work} with its permit, or with {@code dispatch == false} runs it here. On a thread
+     * that runs counted work already (an {@code AsyncContext.start} task that dispatches), work run
+     * inline is part of that work: it holds no second worker, so it takes no second permit.
+     *
+     * @throws RejectedExecutionException if the pool refused it, its permit released
+     */
+    private void start(Runnable work, String path, boolean dispatch) {
+        if (!dispatch && RUNNING.get() != null) {
+            work.run();
+            return;
+        }
         Executor pool = pools.route(path);
         CountedWork counted = new CountedWork(work, pool, path,
                 RequestPermit.take(load, policy.queueWatcher(), pools.queueOf(pool)));
+        if (!dispatch || pool == null) {
+            counted.run();
+            return;
+        }
         try {
-            if (dispatch && pool != null) {
-                pool.execute(counted);
-            } else {
-                counted.run();
-            }
-            return true;
+            pool.execute(counted);
         } catch (RejectedExecutionException e) {
             counted.drop();
-            log.warn(sm.getString("endpoint.executorRejected", subject), e);
-            return false;
+            throw e;
         }
     }
 
@@ -168,10 +202,13 @@ final class Dispatcher {
         @Override
         public void run() {
             long startedAt = System.nanoTime();
+            CountedWork outer = RUNNING.get();
+            RUNNING.set(this);
             permit.start();
             try {
                 work.run();
             } finally {
+                RUNNING.set(outer);
                 pools.finished(pool, path, System.nanoTime() - startedAt);
                 permit.release();
             }

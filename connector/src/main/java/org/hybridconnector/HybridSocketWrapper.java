@@ -4,6 +4,8 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.SocketChannel;
+import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
 
 import org.apache.tomcat.util.net.AbstractEndpoint.Handler.SocketState;
 import org.apache.tomcat.util.net.SSLSupport;
@@ -35,6 +37,8 @@ final class HybridSocketWrapper extends VectoredSocketWrapper implements Transfe
     private final ChannelEndpoint endpoint;
     private final ReadinessWaiter.Pool waiters;
     private final HandBack handBack;
+    /** Runs Coyote's work for this connection on a worker, counted as a request ({@link Dispatcher#run}). */
+    private final Executor workers;
     /** Clear or TLS: every byte of the connection passes through it; {@link ClosedTransport} once closed. */
     private volatile Transport transport;
     private boolean handshakeComplete;
@@ -50,11 +54,12 @@ final class HybridSocketWrapper extends VectoredSocketWrapper implements Transfe
     private ResponseCapture capture;
 
     HybridSocketWrapper(SocketChannel channel, ChannelEndpoint endpoint, ReadinessWaiter.Pool waiters,
-            HandBack handBack) {
+            HandBack handBack, Executor workers) {
         super(channel, endpoint);
         this.endpoint = endpoint;
         this.waiters = waiters;
         this.handBack = handBack;
+        this.workers = workers;
         this.socketBufferHandler = BufferPool.NONE;
         if (endpoint.isSSLEnabled()) {
             this.transport = new TlsTransport(channel, endpoint);
@@ -83,6 +88,15 @@ final class HybridSocketWrapper extends VectoredSocketWrapper implements Transfe
     @Override
     public int decrementKeepAlive() {
         return permits.sessionIsTheConnection() ? Integer.MAX_VALUE : super.decrementKeepAlive();
+    }
+
+    /** An HTTP/2 stream, or other work Coyote runs on a container thread, takes a permit as a request does. */
+    @Override
+    public void execute(Runnable work) {
+        if (!endpoint.isRunning()) {
+            throw new RejectedExecutionException(sm.getString("wrapper.workRefused", this));
+        }
+        workers.execute(work);
     }
 
     // ------------------------------------------------------------ TLS handshake
@@ -374,10 +388,7 @@ final class HybridSocketWrapper extends VectoredSocketWrapper implements Transfe
         return transport.sslSupport();
     }
 
-    /**
-     * The SNI host name, which {@code strictSni} (Tomcat 11.0.15 and later) compares with the Host
-     * header. Not marked as an override: releases before 11.0.15 have no such method to override.
-     */
+    /** The SNI host name, for {@code strictSni} (11.0.15 on); not an override, as earlier releases lack it. */
     public String getSniHostName() {
         return transport.sniHostName();
     }

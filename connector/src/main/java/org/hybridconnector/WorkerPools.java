@@ -26,8 +26,9 @@ import org.hybridconnector.workers.WorkerCountRule;
  * <p>
  * With neither rule every request goes to the endpoint's executor, as the paper's design has it.
  * <p>
- * Thread safety: {@link #route} and {@link #tick} run on the selector thread; {@link #finished}
- * on workers.
+ * Thread safety: {@link #tick} runs on the selector thread; {@link #route} there for request
+ * heads, and on any thread for work without a path (Coyote's async path, HTTP/2 streams);
+ * {@link #finished} on workers.
  */
 final class WorkerPools implements MeasuringClock {
 

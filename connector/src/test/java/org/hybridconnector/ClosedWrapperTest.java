@@ -31,7 +31,7 @@ class ClosedWrapperTest {
     void connect() throws Exception {
         pair = LoopbackPair.open(0);
         client = pair.client();
-        wrapper = new HybridSocketWrapper(pair.accepted(), endpoint, waiters, new IgnoredHandBack());
+        wrapper = new HybridSocketWrapper(pair.accepted(), endpoint, waiters, new IgnoredHandBack(), null);
     }
 
     @AfterEach

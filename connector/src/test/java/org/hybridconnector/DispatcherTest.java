@@ -27,7 +27,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * A request's permit is released exactly once however its turn ends: served, refused by the pool,
- * failed in Coyote, or killed by an error that escapes the worker; and a connection's session
+ * failed in Coyote, or killed by an error that escapes the worker; work Coyote hands to a worker
+ * (an HTTP/2 stream) counts as one request, once; and a connection's session
  * place goes back once when it closes.
  */
 class DispatcherTest {
@@ -88,6 +89,42 @@ class DispatcherTest {
     }
 
     @Test
+    void testWorkCoyoteHandsToAWorkerIsCountedAsARequest() throws Exception {
+        Dispatcher dispatcher = dispatcher(Runnable::run, (connection, event) -> SocketState.OPEN);
+        AtomicInteger runningMeanwhile = new AtomicInteger(-1);
+        dispatcher.run(() -> runningMeanwhile.set(load.running()));
+        assertEquals(1, runningMeanwhile.get());
+        assertEquals(0, load.pending());
+        assertEquals("1 queued, 1 started, 0 dropped", watcher.toString());
+    }
+
+    @Test
+    void testRefusedWorkIsDroppedAndTheRefusalLeftToTheCaller() throws Exception {
+        Executor refusing = task -> {
+            throw new RejectedExecutionException("full");
+        };
+        Dispatcher dispatcher = dispatcher(refusing, (connection, event) -> SocketState.OPEN);
+        assertThrows(RejectedExecutionException.class, () -> dispatcher.run(() -> { }));
+        assertEquals(0, load.pending());
+        assertEquals("1 queued, 0 started, 1 dropped", watcher.toString());
+    }
+
+    @Test
+    void testDispatchInlineFromCountedWorkTakesNoSecondPermit() throws Exception {
+        AtomicInteger runningInCoyote = new AtomicInteger(-1);
+        Dispatcher dispatcher = dispatcher(Runnable::run, (connection, event) -> {
+            runningInCoyote.set(load.running());
+            return SocketState.OPEN;
+        });
+        HybridSocketWrapper wrapper = wrapper();
+        // An AsyncContext.start task that dispatches: Coyote serves the dispatch on the task's thread.
+        dispatcher.run(() -> dispatcher.submit(wrapper, SocketEvent.OPEN_READ, null, false));
+        assertEquals(1, runningInCoyote.get());
+        assertEquals(0, load.pending());
+        assertEquals("1 queued, 1 started, 0 dropped", watcher.toString());
+    }
+
+    @Test
     void testSessionPlaceGoesBackOnceWhenTheConnectionCloses() throws Exception {
         AtomicInteger ended = new AtomicInteger();
         HybridSocketWrapper wrapper = wrapper();
@@ -127,7 +164,7 @@ class DispatcherTest {
 
     private HybridSocketWrapper wrapper() throws Exception {
         channel = SocketChannel.open();
-        return new HybridSocketWrapper(channel, endpoint, waiters, new IgnoredHandBack());
+        return new HybridSocketWrapper(channel, endpoint, waiters, new IgnoredHandBack(), null);
     }
 
     /** Coyote's handler reduced to what a turn asks of it. */

@@ -54,7 +54,7 @@ class VectoredSocketWrapperTest {
         pair = LoopbackPair.open(16 * 1024);
         client = pair.client();
         accepted = pair.accepted();
-        wrapper = new HybridSocketWrapper(accepted, endpoint, waiters, handBack());
+        wrapper = new HybridSocketWrapper(accepted, endpoint, waiters, handBack(), null);
         wrapper.acquireBuffers(new BufferPool(endpoint.getSocketProperties(), 1));
         assertTrue(wrapper.hasAsyncIO(), "useAsyncIO is on by default, as on stock NIO");
     }
@@ -189,7 +189,7 @@ class VectoredSocketWrapperTest {
     void testUseAsyncIoFalseOffersNone() {
         HybridEndpoint off = new HybridEndpoint();
         off.setUseAsyncIO(false);
-        assertFalse(new HybridSocketWrapper(accepted, off, waiters, handBack()).hasAsyncIO());
+        assertFalse(new HybridSocketWrapper(accepted, off, waiters, handBack(), null).hasAsyncIO());
     }
 
     // ------------------------------------------------------------------ helpers

@@ -78,6 +78,40 @@ class Http2IT {
         }
     }
 
+    /**
+     * An HTTP/2 stream holds a worker as an HTTP/1.1 request does, so admission counts it: with both
+     * workers of a two-worker connector serving streams, the acceptor takes in one more connection
+     * (it was already waiting in {@code accept()}) and then holds back; that connection's request
+     * is served once the streams end.
+     */
+    @Test
+    void testStreamsHoldWorkersAsRequestsDo(TomcatServer tomcat) throws Exception {
+        String connector = SharedTomcat.HYBRID_H2_TWO_WORKERS;
+        try (H2cClient client = H2cClient.priorKnowledge(tomcat.port(connector))) {
+            List<Integer> streams = List.of(client.get("/probe/hang"), client.get("/probe/hang"));
+            client.flush();
+            try {
+                Await.until(() -> tomcat.probe("hang?hangs").trim().equals("2"), 20, "the streams never started");
+                try (RawConnection third = RawConnection.open(tomcat.port(connector))) {
+                    third.send(RawConnection.get("/probe/echo?n=3"));
+                    Await.until(() -> tomcat.protocolAttribute(connector, "acceptorHeldBack").equals("true"), 10,
+                            "the acceptor was not held back while streams held both workers");
+                    tomcat.probe("hang?release");
+                    Map<Integer,H2cClient.Response> answers = client.await(streams, 20);
+                    for (Integer stream : streams) {
+                        H2cClient.Response answer = answers.get(stream);
+                        assertEquals("200 released\n", answer.status() + " " + answer.text());
+                    }
+                    assertEquals("n=3\n", third.read().text());
+                }
+            } finally {
+                tomcat.probe("hang?release"); // a failure must leave nothing hanging
+            }
+        }
+        Await.until(() -> tomcat.protocolAttribute(connector, "acceptorHeldBack").equals("false"), 10,
+                "the acceptor stayed held back after the streams ended");
+    }
+
     @Test
     void testH2cByUpgrade(TomcatServer tomcat) throws Exception {
         List<List<String>> answers = new ArrayList<>();

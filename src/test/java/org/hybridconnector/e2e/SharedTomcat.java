@@ -54,6 +54,8 @@ public final class SharedTomcat implements ParameterResolver {
     public static final String NIO_H2 = "nioH2";
     /** HTTP/2's own {@code keepAliveTimeout} on {@link #HYBRID_H2} and {@link #NIO_H2}. */
     public static final int H2_KEEP_ALIVE_MILLIS = 2000;
+    /** The hybrid connector with HTTP/2 (h2c) and two workers, under the paper's admission rule. */
+    public static final String HYBRID_H2_TWO_WORKERS = "hybridH2TwoWorkers";
     /** The hybrid connector with TLS and HTTP/2: h2 by ALPN. */
     public static final String HYBRID_H2_TLS = "hybridH2Tls";
     /** Stock NIO with TLS and HTTP/2: the reference for {@link #HYBRID_H2_TLS}. */
@@ -96,6 +98,8 @@ public final class SharedTomcat implements ParameterResolver {
                             "secure", "true"), TestKeystore.sslHostConfig() + TestKeystore.sslHostConfig(TLS_VIRTUAL_HOST))
                     .connector(HYBRID_H2, TomcatServer.HYBRID_PROTOCOL, Map.of("connectionTimeout", "20000"),
                             TomcatServer.http2(Map.of("keepAliveTimeout", Integer.toString(H2_KEEP_ALIVE_MILLIS))))
+                    .connector(HYBRID_H2_TWO_WORKERS, TomcatServer.HYBRID_PROTOCOL, Map.of("maxThreads", "2"),
+                            TomcatServer.HTTP2)
                     .connector(NIO_H2, TomcatServer.NIO_PROTOCOL, Map.of("connectionTimeout", "20000"),
                             TomcatServer.http2(Map.of("keepAliveTimeout", Integer.toString(H2_KEEP_ALIVE_MILLIS))))
                     .connector(HYBRID_H2_TLS, TomcatServer.HYBRID_PROTOCOL, Map.of("SSLEnabled", "true", "scheme",

@@ -8,9 +8,9 @@ package org.hybridconnector.admission;
  * Released exactly once however the request ends: served, failed, or refused by its pool before
  * it started (a drop, which the watcher hears as such, since it never waited to the end).
  * <p>
- * Thread safety: taken on the thread that dispatches (the selector, or a thread of Coyote's
- * async path), started and released on the worker, or released on the dispatching thread if the
- * pool refused the task.
+ * Thread safety: taken on the thread that dispatches (the selector, a thread of Coyote's async
+ * path, or whichever thread hands Coyote's work to a worker, such as an HTTP/2 stream's), started
+ * and released on the worker, or released on the dispatching thread if the pool refused the task.
  */
 public final class RequestPermit extends Permit {
 

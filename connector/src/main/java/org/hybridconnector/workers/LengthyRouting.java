@@ -12,8 +12,9 @@ import java.util.function.IntSupplier;
  * pool, a quarter the size. Lengthy pages thus use idle general workers when there are any, but
  * can never take the last of them from the quick pages that make up most of a session.
  * <p>
- * Thread safety: routing runs on the selector thread, {@link #tick()} too; workers report the end
- * of their general-pool requests from any thread.
+ * Thread safety: routing a path runs on the selector thread, {@link #tick()} too; work without a
+ * path is counted into the general pool, and workers report the end of their general-pool
+ * requests, from any thread (an atomic count).
  */
 public final class LengthyRouting {
 
