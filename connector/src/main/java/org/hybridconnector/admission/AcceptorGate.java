@@ -32,7 +32,7 @@ public final class AcceptorGate {
             return true;
         }
         heldBack.incrementAndGet();
-        return load.awaitWork(() -> gate.admits(load) ? Boolean.TRUE : null, keepWaiting, recheckMillis) != null;
+        return load.awaitWork(() -> gate.admits(load), keepWaiting, recheckMillis);
     }
 
     /** How many times the acceptor had to wait before it could take in a connection. */

@@ -2,7 +2,6 @@ package org.hybridconnector.admission;
 
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
-import java.util.function.Supplier;
 
 /**
  * The work the connector has taken on and not yet finished, as admission policies see it.
@@ -114,25 +113,24 @@ public final class WorkLoad {
     }
 
     /**
-     * Blocks the calling thread until {@code admit} answers, {@code keepWaiting} turns false, or
-     * the thread is interrupted; {@code admit} is asked again whenever work ends and at least
+     * Blocks the calling thread until {@code admits} says yes, {@code keepWaiting} turns false, or
+     * the thread is interrupted; {@code admits} is asked again whenever work ends and at least
      * every {@code recheckMillis}.
      *
-     * @return {@code admit}'s answer, or {@code null} if the wait was cut short
+     * @return {@code true} once {@code admits} said yes, {@code false} if the wait was cut short
      */
-    <T> T awaitWork(Supplier<T> admit, BooleanSupplier keepWaiting,
-            long recheckMillis) throws InterruptedException {
+    boolean awaitWork(BooleanSupplier admits, BooleanSupplier keepWaiting, long recheckMillis)
+            throws InterruptedException {
         synchronized (this) {
             waiting = true;
             try {
-                T answer;
-                while ((answer = admit.get()) == null) {
+                while (!admits.getAsBoolean()) {
                     if (!keepWaiting.getAsBoolean()) {
-                        return null;
+                        return false;
                     }
                     wait(recheckMillis);
                 }
-                return answer;
+                return true;
             } finally {
                 waiting = false;
             }
