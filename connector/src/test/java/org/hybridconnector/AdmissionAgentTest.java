@@ -173,12 +173,7 @@ class AdmissionAgentTest {
     @Test
     void testAConnectorWhoseAgentPortIsFloodedStillServesItsRequests() throws Exception {
         int agentPort = freePort();
-        server.start(new PlainTextAdapter() {
-            @Override
-            protected String body(Request req) {
-                return "ok";
-            }
-        }, protocol -> protocol.setAgentPort(Integer.toString(agentPort)));
+        server.start(PlainTextAdapter.ok(), protocol -> protocol.setAgentPort(Integer.toString(agentPort)));
         AtomicBoolean flooding = new AtomicBoolean(true);
         CountDownLatch cutOff = new CountDownLatch(1);
         CountDownLatch sending = new CountDownLatch(2);

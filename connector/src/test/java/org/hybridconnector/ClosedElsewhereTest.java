@@ -7,7 +7,6 @@ import java.io.BufferedInputStream;
 import java.io.InputStream;
 import java.net.Socket;
 
-import org.apache.coyote.Request;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -25,12 +24,7 @@ class ClosedElsewhereTest {
 
     @Test
     void testAParkedConnectionClosedByAnotherThreadLeavesTheParkedCountAtOnce() throws Exception {
-        server.start(new PlainTextAdapter() {
-            @Override
-            protected String body(Request req) {
-                return "ok";
-            }
-        }, protocol -> protocol.setKeepAliveTimeout("60000"));
+        server.start(PlainTextAdapter.ok(), protocol -> protocol.setKeepAliveTimeout("60000"));
         try (Socket socket = server.connect()) {
             LoopbackProtocol.get(socket, "/a");
             InputStream in = new BufferedInputStream(socket.getInputStream());

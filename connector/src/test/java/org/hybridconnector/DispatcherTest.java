@@ -33,6 +33,11 @@ import org.junit.jupiter.api.Test;
  */
 class DispatcherTest {
 
+    /** A worker pool that is full. */
+    private static final Executor REFUSING = task -> {
+        throw new RejectedExecutionException("full");
+    };
+
     private final WorkLoad load = new WorkLoad(2);
     private final CountingWatcher watcher = new CountingWatcher();
     private final ReadinessWaiter.Pool waiters = new ReadinessWaiter.Pool();
@@ -57,10 +62,7 @@ class DispatcherTest {
 
     @Test
     void testRefusedRequestIsDroppedOnce() throws Exception {
-        Executor refusing = task -> {
-            throw new RejectedExecutionException("full");
-        };
-        Dispatcher dispatcher = dispatcher(refusing, (connection, event) -> SocketState.OPEN);
+        Dispatcher dispatcher = dispatcher(REFUSING, (connection, event) -> SocketState.OPEN);
         assertFalse(dispatcher.submit(wrapper(), SocketEvent.OPEN_READ, null, true));
         assertEquals(0, load.pending());
         assertEquals("1 queued, 0 started, 1 dropped", watcher.toString());
@@ -100,10 +102,7 @@ class DispatcherTest {
 
     @Test
     void testRefusedWorkIsDroppedAndTheRefusalLeftToTheCaller() throws Exception {
-        Executor refusing = task -> {
-            throw new RejectedExecutionException("full");
-        };
-        Dispatcher dispatcher = dispatcher(refusing, (connection, event) -> SocketState.OPEN);
+        Dispatcher dispatcher = dispatcher(REFUSING, (connection, event) -> SocketState.OPEN);
         assertThrows(RejectedExecutionException.class, () -> dispatcher.run(() -> { }));
         assertEquals(0, load.pending());
         assertEquals("1 queued, 0 started, 1 dropped", watcher.toString());

@@ -17,6 +17,16 @@ import org.apache.tomcat.util.net.SocketEvent;
  */
 public abstract class PlainTextAdapter implements Adapter {
 
+    /** An adapter that answers every request with the body {@code ok} ({@link ReplyLines#okReply} reads it). */
+    static PlainTextAdapter ok() {
+        return new PlainTextAdapter() {
+            @Override
+            protected String body(Request req) {
+                return "ok";
+            }
+        };
+    }
+
     /** The body for {@code req}; it may keep the worker as long as a test needs. */
     protected abstract String body(Request req) throws Exception;
 

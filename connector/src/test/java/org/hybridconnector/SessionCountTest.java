@@ -7,7 +7,6 @@ import java.io.BufferedInputStream;
 import java.io.InputStream;
 import java.net.Socket;
 
-import org.apache.coyote.Request;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -26,12 +25,7 @@ class SessionCountTest {
 
     @Test
     void testAnIdleConnectorHasNoSessionInProgressAndEachConnectionIsAdmittedOnce() throws Exception {
-        server.start(new PlainTextAdapter() {
-            @Override
-            protected String body(Request req) {
-                return "ok";
-            }
-        }, protocol -> {
+        server.start(PlainTextAdapter.ok(), protocol -> {
             protocol.setAdmissionPolicy("sessions");
             protocol.setTurnAway("backlog");
         });

@@ -10,7 +10,6 @@ import java.net.InetAddress;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 
-import org.apache.coyote.Request;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -39,12 +38,7 @@ class SessionKeepAliveTest {
     }
 
     private void start(String policy, String turnAway, String newSessionBy) throws Exception {
-        server.start(new PlainTextAdapter() {
-            @Override
-            protected String body(Request req) {
-                return "ok";
-            }
-        }, protocol -> {
+        server.start(PlainTextAdapter.ok(), protocol -> {
             protocol.setMaxThreads("2");
             protocol.setMaxKeepAliveRequests("2");
             protocol.setAdmissionPolicy(policy);
