@@ -80,7 +80,7 @@ class AdmissionAgentTest {
     void testAConnectorDrainsWhilePausedOrWhileEveryWorkerIsBusy() throws Exception {
         CountDownLatch release = new CountDownLatch(1);
         CountDownLatch started = new CountDownLatch(2);
-        int agentPort = freePort();
+        int agentPort = LoopbackPorts.free();
         server.start(new PlainTextAdapter() {
             @Override
             protected String body(Request req) throws InterruptedException {
@@ -172,7 +172,7 @@ class AdmissionAgentTest {
 
     @Test
     void testAConnectorWhoseAgentPortIsFloodedStillServesItsRequests() throws Exception {
-        int agentPort = freePort();
+        int agentPort = LoopbackPorts.free();
         server.start(PlainTextAdapter.ok(), protocol -> protocol.setAgentPort(Integer.toString(agentPort)));
         AtomicBoolean flooding = new AtomicBoolean(true);
         CountDownLatch cutOff = new CountDownLatch(1);
@@ -267,11 +267,5 @@ class AdmissionAgentTest {
 
     private static String text(byte[] bytes) {
         return new String(bytes, StandardCharsets.US_ASCII);
-    }
-
-    private static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0, 1, LOOPBACK)) {
-            return socket.getLocalPort();
-        }
     }
 }

@@ -2,8 +2,8 @@ package org.hybridconnector.e2e;
 
 import java.io.IOException;
 import java.io.OutputStream;
-import java.io.UncheckedIOException;
 import java.net.InetAddress;
+import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
@@ -59,6 +60,8 @@ public final class TomcatServer implements AutoCloseable {
     private final Map<String,String> contextFiles = new LinkedHashMap<>();
     private final Map<String,byte[]> webappFiles = new LinkedHashMap<>();
     private static final Set<Integer> PORTS_HANDED_OUT = ConcurrentHashMap.newKeySet();
+    private static final int FIRST_PORT = 20_000;
+    private static final int EPHEMERAL_PORTS = 32_768;
 
     private int shutdownPort;
     private String shippedServerXml;
@@ -444,20 +447,29 @@ public final class TomcatServer implements AutoCloseable {
     }
 
     /**
-     * An ephemeral port no other server of this test run was given. The kernel hands a just-closed
-     * port out again readily, so without the record two servers (or a connector and a shutdown
-     * port) can be told the same number and one of them fails to bind at start-up.
+     * A port for a server of this test run: free when chosen, never handed out twice, and below
+     * the kernel's ephemeral range (from 32768 up), where the kernel could give the same number to
+     * a client socket before the server binds it.
      */
     public static int freePort() {
-        while (true) {
-            try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-                int port = socket.getLocalPort();
-                if (PORTS_HANDED_OUT.add(Integer.valueOf(port))) {
-                    return port;
-                }
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
+        int span = EPHEMERAL_PORTS - FIRST_PORT;
+        int start = ThreadLocalRandom.current().nextInt(span);
+        for (int i = 0; i < span; i++) {
+            int port = FIRST_PORT + (start + i) % span;
+            if (bindable(port) && PORTS_HANDED_OUT.add(Integer.valueOf(port))) {
+                return port;
             }
+        }
+        throw new IllegalStateException("no free port on 127.0.0.1 from " + FIRST_PORT + " to " +
+                (EPHEMERAL_PORTS - 1));
+    }
+
+    private static boolean bindable(int port) {
+        try (ServerSocket socket = new ServerSocket()) {
+            socket.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 1);
+            return true;
+        } catch (IOException e) {
+            return false;
         }
     }
 
