@@ -3,7 +3,6 @@ package org.hybridconnector.rubis;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.net.ServerSocket;
 import java.nio.file.Path;
 
 import org.h2.tools.Server;
@@ -26,13 +25,9 @@ class DatabaseOutageTest {
 
     @Test
     void h2OutageGives503AndTheSiteRecoversIncludingAnOutageAtStartUp() throws Exception {
-        int h2Port;
-        try (ServerSocket probe = new ServerSocket(0)) {
-            h2Port = probe.getLocalPort();
-        }
-        Server h2 = Server.createTcpServer("-tcpPort", Integer.toString(h2Port), "-ifNotExists",
-                "-baseDir", dir.resolve("h2").toString()).start();
-        try (TcpProxy proxy = new TcpProxy(h2Port)) {
+        // Port 0: H2 binds a port of the kernel's choosing itself, so no client socket can take it first.
+        Server h2 = Server.createTcpServer("-tcpPort", "0", "-ifNotExists", "-baseDir", dir.resolve("h2").toString()).start();
+        try (TcpProxy proxy = new TcpProxy(h2.getPort())) {
             H2Files files = new H2Files(dir.resolve("unused"));
             String url = "jdbc:h2:tcp://127.0.0.1:" + proxy.port() + "/rubis;LOCK_TIMEOUT=10000";
             proxy.cut();

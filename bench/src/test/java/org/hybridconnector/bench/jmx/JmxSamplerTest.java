@@ -7,12 +7,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.lang.management.ManagementFactory;
-import java.net.ServerSocket;
+import java.rmi.RemoteException;
 import java.rmi.registry.LocateRegistry;
 import java.rmi.registry.Registry;
+import java.rmi.server.ExportException;
 import java.rmi.server.UnicastRemoteObject;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ThreadLocalRandom;
 
 import javax.management.Attribute;
 import javax.management.AttributeList;
@@ -118,10 +120,7 @@ class JmxSamplerTest {
 
     @BeforeAll
     static void startServer() throws Exception {
-        try (ServerSocket free = new ServerSocket(0)) {
-            jmxPort = free.getLocalPort();
-        }
-        registry = LocateRegistry.createRegistry(jmxPort);
+        registry = registryOnAFreePort();
         MBeanServer beans = ManagementFactory.getPlatformMBeanServer();
         beans.registerMBean(new Counters(120), new ObjectName("Catalina:type=ProtocolHandler,port=4242,address=\"127.0.0.1\""));
         beans.registerMBean(new Counters(999), new ObjectName("Catalina:type=ProtocolHandler,port=42420"));
@@ -143,6 +142,28 @@ class JmxSamplerTest {
                 new JMXServiceURL("service:jmx:rmi://127.0.0.1:" + jmxPort + "/jndi/rmi://127.0.0.1:" + jmxPort + "/jmxrmi"),
                 null, beans);
         server.start();
+    }
+
+    /**
+     * The registry on a port below the kernel's ephemeral range (from 32768), bound as it is chosen:
+     * a port found free by binding to 0 and closing could go to a client socket before the registry
+     * took it.
+     */
+    private static Registry registryOnAFreePort() throws RemoteException {
+        int first = 20_000;
+        int span = 32_768 - first;
+        int start = ThreadLocalRandom.current().nextInt(span);
+        for (int i = 0; i < span; i++) {
+            int port = first + (start + i) % span;
+            try {
+                Registry created = LocateRegistry.createRegistry(port);
+                jmxPort = port;
+                return created;
+            } catch (ExportException taken) {
+                // In use: try the next one.
+            }
+        }
+        throw new IllegalStateException("no free port on 127.0.0.1 from " + first + " to " + (first + span - 1));
     }
 
     @AfterAll
