@@ -5,9 +5,9 @@ import java.util.function.BooleanSupplier;
 
 /**
  * Where the acceptor waits before each {@code accept()} until its {@link ConnectionGate} lets one
- * more connection in. The wait is woken whenever work ends ({@link WorkLoad#wakeWaiters()}) and
- * re-asked at least every {@code recheckMillis}, so that a gate whose answer changes with time
- * alone (a measured delay) is asked again.
+ * more connection in. The wait is woken when work ends and the gate's answer has turned to yes,
+ * and re-asked at least every {@code recheckMillis}, so that a gate whose answer changes with time
+ * or with what no work ending marks (a session limit rising) is asked again.
  * <p>
  * Thread safety: the acceptor waits; any thread may read the figures.
  */

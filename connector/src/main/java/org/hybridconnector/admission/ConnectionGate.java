@@ -8,7 +8,9 @@ package org.hybridconnector.admission;
  * <p>
  * Asking takes nothing: the acceptor may wait in {@code accept()} for a long time after a yes, and
  * a place taken then would count a session that has not come. What the connection holds is taken
- * by {@link #accepted()} once it exists. Both are called on the acceptor thread only.
+ * by {@link #accepted()} once it exists, on the acceptor thread. {@link #admits} may be asked on
+ * any thread: while the acceptor waits, a thread that ends work asks it to decide whether the
+ * acceptor is worth waking.
  */
 @FunctionalInterface
 public interface ConnectionGate {

@@ -75,8 +75,9 @@ public final class SessionAdmission implements AdmissionPolicy {
             return load -> true;
         }
         return new ConnectionGate() {
-            // A "no" here is asked again every few milliseconds: the acceptor's held-back count
-            // tells how often it had to wait, so only the sessions let in are counted.
+            // A "no" here is asked again whenever work ends (by the thread that ended it) and
+            // at each re-check: the acceptor's held-back count tells how often it had to wait,
+            // so only the sessions let in are counted.
             @Override
             public boolean admits(WorkLoad load) {
                 return limit.hasRoom();

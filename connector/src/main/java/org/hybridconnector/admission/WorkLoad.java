@@ -23,8 +23,11 @@ import java.util.function.BooleanSupplier;
  * each released exactly once, so the counts cannot drift whichever way the work ends.
  * <p>
  * Thread safety: every method may be called from any thread. The acceptor waits on this object's
- * monitor ({@link AcceptorGate}); it is only notified when it is actually waiting, so the hot path
- * of a worker finishing a request costs one volatile read.
+ * monitor ({@link AcceptorGate}). Work ending wakes it only if its gate would now let a connection
+ * in: the thread that ended the work asks the gate's question itself. Under overload a worker
+ * finishes a request while others wait in the queue, the gate stays shut, and waking the acceptor
+ * for each such finish would cost a context switch per request for nothing. With no acceptor
+ * waiting, work ending costs one volatile read.
  */
 public final class WorkLoad {
 
@@ -32,7 +35,8 @@ public final class WorkLoad {
     private final AtomicInteger ready = new AtomicInteger();
     private final AtomicInteger running = new AtomicInteger();
     private volatile int workerCapacity;
-    private volatile boolean waiting;
+    /** The waiting acceptor's question ({@link #awaitWork}), or null while no thread waits. */
+    private volatile BooleanSupplier waiter;
 
     public WorkLoad(int workerCapacity) {
         this.workerCapacity = workerCapacity;
@@ -44,7 +48,7 @@ public final class WorkLoad {
 
     public void setWorkerCapacity(int workerCapacity) {
         this.workerCapacity = workerCapacity;
-        wakeWaiters();
+        wakeIfAdmitted();
     }
 
     /** Connections accepted whose first bytes have not arrived yet. */
@@ -69,7 +73,7 @@ public final class WorkLoad {
 
     /** Whether a thread (the acceptor) waits for work to end now. */
     public boolean hasWaiter() {
-        return waiting;
+        return waiter != null;
     }
 
     /**
@@ -88,7 +92,7 @@ public final class WorkLoad {
 
     private void freshConnectionSettled() {
         fresh.decrementAndGet();
-        wakeWaiters();
+        wakeIfAdmitted();
     }
 
     /** Counted by {@link RequestPermit}: queued, started, then finished or dropped. */
@@ -103,26 +107,27 @@ public final class WorkLoad {
 
     void requestFinished() {
         running.decrementAndGet();
-        wakeWaiters();
+        wakeIfAdmitted();
     }
 
     /** A queued request was refused by the worker pool and will never start. */
     void requestDropped() {
         ready.decrementAndGet();
-        wakeWaiters();
+        wakeIfAdmitted();
     }
 
     /**
      * Blocks the calling thread until {@code admits} says yes, {@code keepWaiting} turns false, or
-     * the thread is interrupted; {@code admits} is asked again whenever work ends and at least
-     * every {@code recheckMillis}.
+     * the thread is interrupted; {@code admits} is asked again at least every {@code recheckMillis},
+     * when {@link #wakeWaiters()} is called, and when work ends and the thread that ended it finds
+     * that {@code admits} now says yes. So {@code admits} may be asked on any thread.
      *
      * @return {@code true} once {@code admits} said yes, {@code false} if the wait was cut short
      */
     boolean awaitWork(BooleanSupplier admits, BooleanSupplier keepWaiting, long recheckMillis)
             throws InterruptedException {
         synchronized (this) {
-            waiting = true;
+            waiter = admits;
             try {
                 while (!admits.getAsBoolean()) {
                     if (!keepWaiting.getAsBoolean()) {
@@ -132,14 +137,28 @@ public final class WorkLoad {
                 }
                 return true;
             } finally {
-                waiting = false;
+                waiter = null;
             }
         }
     }
 
-    /** Wakes a thread waiting in {@link #awaitWork}, so it asks again (work ended, or a stop). */
+    /** Wakes a thread waiting in {@link #awaitWork}, so it asks again (a stop, a new policy). */
     public void wakeWaiters() {
-        if (waiting) {
+        if (waiter != null) {
+            synchronized (this) {
+                notifyAll();
+            }
+        }
+    }
+
+    /**
+     * Wakes the waiting thread if its question is now answered yes. The waiter is published before
+     * its first question and the counts are atomic, so either the waiter sees this ending or this
+     * thread sees the waiter: no wake-up is lost.
+     */
+    private void wakeIfAdmitted() {
+        BooleanSupplier question = waiter;
+        if (question != null && question.getAsBoolean()) {
             synchronized (this) {
                 notifyAll();
             }

@@ -10,6 +10,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import org.junit.jupiter.api.Test;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -78,6 +79,47 @@ class WorkLoadTest {
         // Woken by the finish, not by the 10 s re-check.
         assertTrue(admitted.get(2, TimeUnit.SECONDS).booleanValue());
         assertFalse(gate.isHolding());
+    }
+
+    @Test
+    void testAFinishThatLeavesEveryWorkerBusyDoesNotWakeTheAcceptor() throws Exception {
+        RequestPermit first = running();
+        RequestPermit second = running();
+        RequestPermit queued = RequestPermit.take(load, QueueWatcher.NONE, WorkQueue.GENERAL);
+        ConnectionGate busy = busyWorkers.connectionGate();
+        AtomicInteger asks = new AtomicInteger();
+        CountDownLatch askedAgain = new CountDownLatch(1);
+        CompletableFuture<Thread> acceptor = new CompletableFuture<>();
+        CompletableFuture<Boolean> admitted = CompletableFuture.supplyAsync(() -> {
+            acceptor.complete(Thread.currentThread());
+            try {
+                return Boolean.valueOf(gate.await(l -> {
+                    if (Thread.currentThread() == acceptor.join() && asks.incrementAndGet() == 3) {
+                        askedAgain.countDown();
+                    }
+                    return busy.admits(l);
+                }, () -> true, 600_000));
+            } catch (InterruptedException e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        Thread waiting = acceptor.get(10, TimeUnit.SECONDS);
+        // Once it holds, it waits or is about to, under the monitor a wake-up needs.
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (!gate.isHolding()) {
+            assertTrue(System.nanoTime() < deadline, waiting + " never waited at the gate");
+            Thread.onSpinWait();
+        }
+        // A worker finishes and takes the queued request: every worker is still busy.
+        first.release();
+        queued.start();
+        assertFalse(askedAgain.await(300, TimeUnit.MILLISECONDS), "woken by a finish that freed no worker");
+        // The other one ends: a worker is free, and this wakes the acceptor.
+        second.release();
+        assertTrue(admitted.get(10, TimeUnit.SECONDS).booleanValue());
+        // Asked by the gate, then by the wait before it slept, then once woken.
+        assertEquals(3, asks.get());
+        queued.release();
     }
 
     @Test
