@@ -49,10 +49,13 @@ final class ConnectionPermits {
         return place instanceof SessionPlace session && session.isHeld() && session.sessionIsItsConnection();
     }
 
-    /** The connection closed: everything goes back. */
+    /**
+     * The connection closed: everything goes back, the session's place first, so that a waiting
+     * acceptor woken by the arrival's release finds the place free.
+     */
     void releaseAll() {
         closed = true;
-        arrival.release();
         place.release();
+        arrival.release();
     }
 }

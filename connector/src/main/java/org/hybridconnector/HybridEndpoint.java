@@ -48,7 +48,7 @@ public class HybridEndpoint extends ChannelEndpoint {
     private static final Log log = LogFactory.getLog(HybridEndpoint.class);
     private static final StringManager sm = StringManager.getManager(HybridEndpoint.class);
 
-    /** How often a waiting acceptor re-asks a gate whose answer may change with time alone. */
+    /** How often a waiting acceptor re-asks a gate whose answer may change while no work ends. */
     private static final long ADMISSION_RECHECK_MILLIS = 100;
 
     private final WorkLoad workLoad = new WorkLoad(DEFAULT_MAX_THREADS);

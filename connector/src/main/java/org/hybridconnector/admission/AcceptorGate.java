@@ -5,9 +5,9 @@ import java.util.function.BooleanSupplier;
 
 /**
  * Where the acceptor waits before each {@code accept()} until its {@link ConnectionGate} lets one
- * more connection in. The wait is woken when work ends and the gate's answer has turned to yes,
- * and re-asked at least every {@code recheckMillis}, so that a gate whose answer changes with time
- * or with what no work ending marks (a session limit rising) is asked again.
+ * more connection in. The wait is woken when work ends and the gate's answer has turned to yes
+ * (the thread that ended it asks), and re-asked at least every {@code recheckMillis}, for answers
+ * that change while no work ends (a session limit rising, a session's connection closing).
  * <p>
  * Thread safety: the acceptor waits; any thread may read the figures.
  */
@@ -45,7 +45,7 @@ public final class AcceptorGate {
         return load.hasWaiter();
     }
 
-    /** Wakes the acceptor if it waits, so it asks its gate again (a stop, a new policy). */
+    /** Wakes the acceptor if it waits, so it asks its gate again (a pause or a stop). */
     public void wake() {
         load.wakeWaiters();
     }

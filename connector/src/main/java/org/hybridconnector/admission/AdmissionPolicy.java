@@ -5,7 +5,8 @@ package org.hybridconnector.admission;
  * separate small pieces, each asked at its own point of a request's path:
  * <ul>
  * <li>the {@link #connectionGate() connection gate}, asked by the acceptor before each
- * {@code accept()} ({@link AcceptorGate} does the waiting);</li>
+ * {@code accept()} ({@link AcceptorGate} does the waiting), and while it waits by each thread
+ * that ends work, to know whether to wake it;</li>
  * <li>the {@link #requestGate() request gate}, asked by the selector thread when a request head
  * is complete, before any worker is spent on it;</li>
  * <li>the {@link #queueWatcher() queue watcher}, told by each {@link RequestPermit} how long its

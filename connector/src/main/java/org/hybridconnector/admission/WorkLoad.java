@@ -103,6 +103,10 @@ public final class WorkLoad {
     void requestStarted() {
         ready.decrementAndGet();
         running.incrementAndGet();
+        // The sum the gate reads is three reads, not one: a finish that read ready before this
+        // start and running after it counted this request twice and woke nobody. This thread asks
+        // after both changes, so it sees that finish.
+        wakeIfAdmitted();
     }
 
     void requestFinished() {
@@ -142,7 +146,7 @@ public final class WorkLoad {
         }
     }
 
-    /** Wakes a thread waiting in {@link #awaitWork}, so it asks again (a stop, a new policy). */
+    /** Wakes a thread waiting in {@link #awaitWork}, so it asks again (a pause or a stop). */
     public void wakeWaiters() {
         if (waiter != null) {
             synchronized (this) {
@@ -153,8 +157,9 @@ public final class WorkLoad {
 
     /**
      * Wakes the waiting thread if its question is now answered yes. The waiter is published before
-     * its first question and the counts are atomic, so either the waiter sees this ending or this
-     * thread sees the waiter: no wake-up is lost.
+     * its first question and each count is atomic, so either the waiter sees this change or this
+     * thread sees the waiter. A question over several counts may read them torn; every change that
+     * can turn it to yes asks it again after itself ({@link #requestStarted}).
      */
     private void wakeIfAdmitted() {
         BooleanSupplier question = waiter;
