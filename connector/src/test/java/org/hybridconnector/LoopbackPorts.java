@@ -12,9 +12,10 @@ import java.util.concurrent.ThreadLocalRandom;
  * Ports for a server a test starts on 127.0.0.1 after choosing its port. A port the kernel picks
  * (bind to 0) comes from its ephemeral range, from 32768 up, where it may hand the same number to
  * a client socket before the server binds it; so these come from below that range, each free when
- * chosen and never handed out twice in one run.
+ * chosen and never handed out twice in one run. The end-to-end tests take theirs here too (the
+ * connector's test jar).
  */
-final class LoopbackPorts {
+public final class LoopbackPorts {
 
     private static final int FIRST = 20_000;
     private static final int EPHEMERAL = 32_768;
@@ -23,7 +24,7 @@ final class LoopbackPorts {
     private LoopbackPorts() {
     }
 
-    static int free() {
+    public static int free() {
         int span = EPHEMERAL - FIRST;
         int start = ThreadLocalRandom.current().nextInt(span);
         for (int i = 0; i < span; i++) {

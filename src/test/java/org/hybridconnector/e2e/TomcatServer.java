@@ -3,8 +3,6 @@ package org.hybridconnector.e2e;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetAddress;
-import java.net.InetSocketAddress;
-import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -14,11 +12,10 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
+
+import org.hybridconnector.LoopbackPorts;
 
 /**
  * A real Tomcat distribution (the one Maven unpacked, with the connector jar in its {@code lib/})
@@ -59,9 +56,6 @@ public final class TomcatServer implements AutoCloseable {
     private final List<Path> wars = new ArrayList<>();
     private final Map<String,String> contextFiles = new LinkedHashMap<>();
     private final Map<String,byte[]> webappFiles = new LinkedHashMap<>();
-    private static final Set<Integer> PORTS_HANDED_OUT = ConcurrentHashMap.newKeySet();
-    private static final int FIRST_PORT = 20_000;
-    private static final int EPHEMERAL_PORTS = 32_768;
 
     private int shutdownPort;
     private String shippedServerXml;
@@ -75,12 +69,12 @@ public final class TomcatServer implements AutoCloseable {
 
     /** Adds a connector on a fresh ephemeral port of 127.0.0.1 with the given extra attributes. */
     public TomcatServer connector(String name, String protocol, Map<String,String> attributes) {
-        return connector(name, protocol, freePort(), attributes);
+        return connector(name, protocol, LoopbackPorts.free(), attributes);
     }
 
     /** Adds a connector with nested elements ({@code <SSLHostConfig>}, say) on a fresh port. */
     public TomcatServer connector(String name, String protocol, Map<String,String> attributes, String body) {
-        connector(name, protocol, freePort(), attributes);
+        connector(name, protocol, LoopbackPorts.free(), attributes);
         String element = connectorElements.get(name);
         connectorElements.put(name, element.replace(" />\n", ">\n      " + body + "\n    </Connector>\n"));
         return this;
@@ -104,7 +98,7 @@ public final class TomcatServer implements AutoCloseable {
     public TomcatServer shippedServerXml(String name) throws IOException {
         shippedServerXml = Files.readString(
                 Paths.get(System.getProperty("e2e.projectRoot")).resolve("conf/server.xml"));
-        ports.put(name, Integer.valueOf(freePort()));
+        ports.put(name, Integer.valueOf(LoopbackPorts.free()));
         return this;
     }
 
@@ -180,7 +174,7 @@ public final class TomcatServer implements AutoCloseable {
      */
     public TomcatServer start(boolean awaitReady) throws IOException, InterruptedException {
         prepareBase();
-        shutdownPort = freePort();
+        shutdownPort = LoopbackPorts.free();
         Files.writeString(base.resolve("conf/server.xml"), serverXml());
         Path java = Paths.get(System.getProperty("java.home"), "bin", "java");
         List<String> command = new ArrayList<>(List.of(java.toString(), "-Xmx768m",
@@ -444,33 +438,6 @@ public final class TomcatServer implements AutoCloseable {
         xml.append("  </Service>\n");
         xml.append("</Server>\n");
         return xml.toString();
-    }
-
-    /**
-     * A port for a server of this test run: free when chosen, never handed out twice, and below
-     * the kernel's ephemeral range (from 32768 up), where the kernel could give the same number to
-     * a client socket before the server binds it.
-     */
-    public static int freePort() {
-        int span = EPHEMERAL_PORTS - FIRST_PORT;
-        int start = ThreadLocalRandom.current().nextInt(span);
-        for (int i = 0; i < span; i++) {
-            int port = FIRST_PORT + (start + i) % span;
-            if (bindable(port) && PORTS_HANDED_OUT.add(Integer.valueOf(port))) {
-                return port;
-            }
-        }
-        throw new IllegalStateException("no free port on 127.0.0.1 from " + FIRST_PORT + " to " +
-                (EPHEMERAL_PORTS - 1));
-    }
-
-    private static boolean bindable(int port) {
-        try (ServerSocket socket = new ServerSocket()) {
-            socket.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 1);
-            return true;
-        } catch (IOException e) {
-            return false;
-        }
     }
 
     private static void copyTree(Path from, Path to) throws IOException {

@@ -27,6 +27,7 @@ import java.util.concurrent.atomic.AtomicLong;
 
 import javax.xml.parsers.DocumentBuilderFactory;
 
+import org.hybridconnector.LoopbackPorts;
 import org.hybridconnector.e2e.Await;
 import org.hybridconnector.e2e.HaproxyServer;
 import org.hybridconnector.e2e.HaproxyServer.LoggedRequest;
@@ -72,7 +73,7 @@ class ClusterIT {
         String context = Files.readString(ContextFile.from(database, database.url(), 0, work), StandardCharsets.UTF_8);
         List<HaproxyServer.Node> behind = new ArrayList<>();
         for (String name : new String[] { "node1", "node2" }) {
-            int agentPort = TomcatServer.freePort();
+            int agentPort = LoopbackPorts.free();
             Map<String,String> attributes = recipeConnectorAttributes();
             attributes.put("maxThreads", "2");
             attributes.put("agentPort", Integer.toString(agentPort));
@@ -85,7 +86,7 @@ class ClusterIT {
             behind.add(new HaproxyServer.Node(name, node.port("hybrid"), agentPort));
         }
         haproxy = HaproxyServer.start(ROOT.resolve("conf/cluster/haproxy.cfg"), work.resolve("cluster-haproxy"),
-                TomcatServer.freePort(), behind);
+                LoopbackPorts.free(), behind);
         for (String name : nodes.keySet()) {
             awaitStatus(name, "UP");
         }
