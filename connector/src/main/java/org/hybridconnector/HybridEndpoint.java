@@ -346,7 +346,7 @@ public class HybridEndpoint extends ChannelEndpoint {
     private Permit takePlace() {
         ConnectionGate gate = admittingGate;
         admittingGate = null;
-        return gate != null ? gate.accepted() : Permit.none();
+        return gate != null ? gate.accepted(workLoad) : Permit.none();
     }
 
     @Override

@@ -5,9 +5,9 @@ import java.util.function.BooleanSupplier;
 
 /**
  * Where the acceptor waits before each {@code accept()} until its {@link ConnectionGate} lets one
- * more connection in. The wait is woken when work ends and the gate's answer has turned to yes
- * (the thread that ended it asks), and re-asked at least every {@code recheckMillis}, for answers
- * that change while no work ends (a session limit rising, a session's connection closing).
+ * more connection in. The wait is woken when work ends, or a session's place is given back, and
+ * the gate's answer has turned to yes (the thread that did it asks), and re-asked at least every
+ * {@code recheckMillis}, for answers that change otherwise (a session limit rising).
  * <p>
  * Thread safety: the acceptor waits; any thread may read the figures.
  */

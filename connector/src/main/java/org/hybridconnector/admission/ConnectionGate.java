@@ -8,7 +8,7 @@ package org.hybridconnector.admission;
  * <p>
  * Asking takes nothing: the acceptor may wait in {@code accept()} for a long time after a yes, and
  * a place taken then would count a session that has not come. What the connection holds is taken
- * by {@link #accepted()} once it exists, on the acceptor thread. {@link #admits} may be asked on
+ * by {@link #accepted} once it exists, on the acceptor thread. {@link #admits} may be asked on
  * any thread: while the acceptor waits, a thread that ends work asks it to decide whether the
  * acceptor is worth waking.
  */
@@ -21,9 +21,11 @@ public interface ConnectionGate {
     /**
      * What a connection accepted after {@link #admits} said yes holds until it closes: a
      * {@link SessionPlace} if the gate lets sessions in, else {@link Permit#none()}. The gate's
-     * yes stands for that connection even if the rule has tightened meanwhile.
+     * yes stands for that connection even if the rule has tightened meanwhile. A gate whose
+     * answer turns on what the permit's release gives back tells {@code load} of the release
+     * ({@link WorkLoad#gateMayHaveOpened()}), so that a waiting acceptor is woken.
      */
-    default Permit accepted() {
+    default Permit accepted(WorkLoad load) {
         return Permit.none();
     }
 }

@@ -75,18 +75,19 @@ public final class SessionAdmission implements AdmissionPolicy {
             return load -> true;
         }
         return new ConnectionGate() {
-            // A "no" here is asked again whenever work ends (by the thread that ended it) and
-            // at each re-check: the acceptor's held-back count tells how often it had to wait,
-            // so only the sessions let in are counted.
+            // A "no" here is asked again whenever work ends or a place is given back (by the
+            // thread that did it) and at each re-check: the acceptor's held-back count tells
+            // how often it had to wait, so only the sessions let in are counted.
             @Override
             public boolean admits(WorkLoad load) {
                 return limit.hasRoom();
             }
 
             @Override
-            public Permit accepted() {
+            public Permit accepted(WorkLoad load) {
                 limit.admitted();
-                return newPlace();
+                // A place given back is room for the connection the acceptor may be waiting to take.
+                return newPlace(load::gateMayHaveOpened);
             }
         };
     }
@@ -124,14 +125,17 @@ public final class SessionAdmission implements AdmissionPolicy {
     }
 
     /**
-     * A place just counted under the limit. With {@code backlog}, or sessions told by connection, the
-     * session is its connection and keeps it past the keep-alive limit; with cookies a new
-     * connection does not end the session, so the limit holds.
+     * A place just counted under the limit; {@code afterEnd} runs once it is given back. With
+     * {@code backlog}, or sessions told by connection, the session is its connection and keeps it
+     * past the keep-alive limit; with cookies a new connection does not end the session, so the
+     * limit holds.
      */
-    private SessionPlace newPlace() {
+    private SessionPlace newPlace(Runnable afterEnd) {
         admitted.incrementAndGet();
-        return new SessionPlace(limit::ended,
-                turnAway == TurnAway.BACKLOG || newSessionBy == NewSessionBy.CONNECTION);
+        return new SessionPlace(() -> {
+            limit.ended();
+            afterEnd.run();
+        }, turnAway == TurnAway.BACKLOG || newSessionBy == NewSessionBy.CONNECTION);
     }
 
     /** Ends the measuring window when it is due; the selector thread calls it often. */
@@ -164,7 +168,8 @@ public final class SessionAdmission implements AdmissionPolicy {
                 turnedAway.incrementAndGet();
                 return false;
             }
-            request.holdSession(newPlace());
+            // No acceptor waits on this limit: in this mode the acceptor's gate is always open.
+            request.holdSession(newPlace(() -> { }));
             return true;
         }
 

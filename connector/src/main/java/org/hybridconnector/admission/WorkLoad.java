@@ -23,10 +23,11 @@ import java.util.function.BooleanSupplier;
  * each released exactly once, so the counts cannot drift whichever way the work ends.
  * <p>
  * Thread safety: every method may be called from any thread. The acceptor waits on this object's
- * monitor ({@link AcceptorGate}). Work ending wakes it only if its gate would now let a connection
- * in: the thread that ended the work asks the gate's question itself. Under overload a worker
- * finishes a request while others wait in the queue, the gate stays shut, and waking the acceptor
- * for each such finish would cost a context switch per request for nothing. With no acceptor
+ * monitor ({@link AcceptorGate}). Work ending, or a session's place given back, wakes it only if
+ * its gate would now let a connection in: the thread that ended the work asks the gate's question
+ * itself. Under overload a worker finishes a request while others wait in the queue, the gate
+ * stays shut, and waking the acceptor for each such finish would cost a context switch per
+ * request for nothing. With no acceptor
  * waiting, work ending costs one volatile read.
  */
 public final class WorkLoad {
@@ -144,6 +145,14 @@ public final class WorkLoad {
                 waiter = null;
             }
         }
+    }
+
+    /**
+     * Something a gate reads beside these counts has changed (a session's place was given back):
+     * wakes the waiting thread if its question is now answered yes. Any thread may call it.
+     */
+    public void gateMayHaveOpened() {
+        wakeIfAdmitted();
     }
 
     /** Wakes a thread waiting in {@link #awaitWork}, so it asks again (a pause or a stop). */

@@ -98,7 +98,7 @@ class PermitTest {
         ConnectionGate gate = sessions.connectionGate();
         assertTrue(gate.admits(load));
         assertEquals(0, sessions.sessionsInProgress(), "asking before accept() takes no place");
-        Permit place = gate.accepted();
+        Permit place = gate.accepted(load);
         assertTrue(place instanceof SessionPlace session && session.sessionIsItsConnection());
         assertEquals(1, sessions.sessionsInProgress());
         place.release();
@@ -110,7 +110,7 @@ class PermitTest {
     void testBusyWorkersGateGivesNoPlaceAndWaitsWhenFull() {
         ConnectionGate gate = new BusyWorkersAdmission().connectionGate();
         assertTrue(gate.admits(load));
-        assertFalse(gate.accepted() instanceof SessionPlace);
+        assertFalse(gate.accepted(load) instanceof SessionPlace);
         for (int i = 0; i < 4; i++) {
             load.connectionAccepted();
         }

@@ -1,9 +1,16 @@
 package org.hybridconnector.admission;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 import org.hybridconnector.admission.SessionAdmission.NewSessionBy;
 import org.hybridconnector.admission.SessionAdmission.TurnAway;
@@ -31,13 +38,15 @@ class SessionAdmissionTest {
         admission.clock().tick(now);
     }
 
-    private void admitForty() {
+    private List<Permit> admitForty() {
+        List<Permit> places = new ArrayList<>();
         for (int session = 0; session < 40; session++) {
             ConnectionGate gate = admission.connectionGate();
             assertTrue(gate.admits(load));
-            gate.accepted();
+            places.add(gate.accepted(load));
         }
         assertEquals(-1, admission.sessionLimit(), "open at first");
+        return places;
     }
 
     @Test
@@ -59,5 +68,37 @@ class SessionAdmissionTest {
         window(1);
         window(0);
         assertEquals(-1, admission.sessionLimit());
+    }
+
+    @Test
+    void testAPlaceGivenBackWakesTheWaitingAcceptor() throws Exception {
+        List<Permit> places = admitForty();
+        for (int window = 0; window < 5; window++) {
+            window(1);
+        }
+        assertEquals(36, admission.sessionLimit());
+        for (int session = 0; session < 4; session++) {
+            places.remove(0).release();
+        }
+        ConnectionGate gate = admission.connectionGate();
+        assertFalse(gate.admits(load), "36 sessions in progress under a limit of 36");
+        AcceptorGate acceptorGate = new AcceptorGate(load);
+        CountDownLatch refused = new CountDownLatch(1);
+        CompletableFuture<Boolean> admitted = CompletableFuture.supplyAsync(() -> {
+            try {
+                // A re-check ten minutes away: only the place's release can wake it in time.
+                return Boolean.valueOf(acceptorGate.await(gate, () -> {
+                    refused.countDown();
+                    return true;
+                }, 600_000));
+            } catch (InterruptedException e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        assertTrue(refused.await(10, TimeUnit.SECONDS), "the acceptor never waited at the gate");
+        assertThrows(TimeoutException.class, () -> admitted.get(100, TimeUnit.MILLISECONDS));
+        // A session ends (its connection closed) while no request ends.
+        places.remove(0).release();
+        assertTrue(admitted.get(10, TimeUnit.SECONDS).booleanValue());
     }
 }
