@@ -297,7 +297,7 @@ public class HybridEndpoint extends ChannelEndpoint {
         SelectorLoop loop = selectorLoop;
         loop.drain();
         awaitWorkersIdle(getExecutorTerminationTimeoutMillis());
-        workerPools.shutdown();
+        workerPools.shutdown(internalExecutor);
         shutdownExecutor();
         loop.halt();
         selectorThread.join(TimeUnit.SECONDS.toMillis(5));

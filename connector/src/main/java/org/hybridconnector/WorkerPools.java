@@ -211,18 +211,25 @@ final class WorkerPools implements MeasuringClock {
     /**
      * At a stop, once started requests have had their time: work still queued will not run (the
      * endpoint shuts its executor down at once), so it is dropped and its permits go back, or a later
-     * start would count it as work. The lengthy pool's workers finish what they run.
+     * start would count it as work. A shared executor is left alone: its queue holds other
+     * connectors' work. The workers finish what they run.
+     *
+     * @param generalIsOwn whether the general pool is the endpoint's own executor
      */
-    void shutdown() {
-        dropQueued(general);
+    void shutdown(boolean generalIsOwn) {
+        if (generalIsOwn) {
+            refuseAndDropQueued(general);
+        }
         if (lengthy != null) {
-            dropQueued(lengthy);
-            lengthy.shutdown();
+            refuseAndDropQueued(lengthy);
         }
     }
 
-    private static void dropQueued(Executor pool) {
+    private static void refuseAndDropQueued(Executor pool) {
         if (pool instanceof ThreadPoolExecutor executor) {
+            // Refusing first, so that nothing is queued after the queue is emptied: work refused
+            // is dropped by its dispatcher at once, work queued later would be lost with its permit.
+            executor.shutdown();
             List<Runnable> left = new ArrayList<>();
             executor.getQueue().drainTo(left);
             for (Runnable work : left) {

@@ -6,8 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.channels.SocketChannel;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import org.apache.juli.logging.LogFactory;
@@ -42,12 +46,13 @@ class DispatcherTest {
     private final CountingWatcher watcher = new CountingWatcher();
     private final ReadinessWaiter.Pool waiters = new ReadinessWaiter.Pool();
     private final HybridEndpoint endpoint = new HybridEndpoint();
-    private SocketChannel channel;
+    private final List<SocketChannel> channels = new ArrayList<>();
 
     @AfterEach
     void close() throws Exception {
+        endpoint.shutdownExecutor(); // the endpoint's own only; a test's executor is left alone
         waiters.close();
-        if (channel != null) {
+        for (SocketChannel channel : channels) {
             channel.close();
         }
     }
@@ -138,9 +143,41 @@ class DispatcherTest {
         assertEquals(2, ended.get());
     }
 
+    @Test
+    void testWorkDispatchedAsTheStopDropsTheQueueIsRefusedNotLost() throws Exception {
+        // The endpoint's own executor, one worker, kept busy by a request that waits to be let go.
+        endpoint.setMaxThreads(1);
+        endpoint.setMinSpareThreads(1);
+        endpoint.createExecutor();
+        CountDownLatch serving = new CountDownLatch(1);
+        CountDownLatch letGo = new CountDownLatch(1);
+        WorkerPools pools = new WorkerPools(endpoint, load, 1, -1, 1, -1);
+        Dispatcher dispatcher = dispatcher(pools, (connection, event) -> {
+            serving.countDown();
+            try {
+                letGo.await(10, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            return SocketState.OPEN;
+        });
+        assertTrue(dispatcher.submit(wrapper(), SocketEvent.OPEN_READ, null, true));
+        assertTrue(serving.await(10, TimeUnit.SECONDS));
+        pools.shutdown(true);
+        // A connection the selector still hands over between the drop and the executor's end.
+        assertFalse(dispatcher.submit(wrapper(), SocketEvent.OPEN_READ, null, true), "refused once the stop began");
+        letGo.countDown();
+        endpoint.shutdownExecutor();
+        assertEquals(0, load.pending(), "no permit kept by work the executor's end threw away");
+        assertEquals("2 queued, 1 started, 1 dropped", watcher.toString());
+    }
+
     private Dispatcher dispatcher(Executor pool, Coyote coyote) {
         endpoint.setExecutor(pool);
-        WorkerPools pools = new WorkerPools(endpoint, load, 2, -1, 2, -1);
+        return dispatcher(new WorkerPools(endpoint, load, 2, -1, 2, -1), coyote);
+    }
+
+    private Dispatcher dispatcher(WorkerPools pools, Coyote coyote) {
         AdmissionPolicy policy = new AdmissionPolicy() {
             @Override
             public String name() {
@@ -162,7 +199,8 @@ class DispatcherTest {
     }
 
     private HybridSocketWrapper wrapper() throws Exception {
-        channel = SocketChannel.open();
+        SocketChannel channel = SocketChannel.open();
+        channels.add(channel);
         return new HybridSocketWrapper(channel, endpoint, waiters, new IgnoredHandBack(), null);
     }
 
