@@ -50,8 +50,8 @@ final class ConnectionPermits {
     }
 
     /**
-     * The connection closed: everything goes back, the session's place first, so that a waiting
-     * acceptor woken by the arrival's release finds the place free.
+     * The connection closed: everything goes back, each release waking a waiting acceptor whose
+     * gate it opens.
      */
     void releaseAll() {
         closed = true;

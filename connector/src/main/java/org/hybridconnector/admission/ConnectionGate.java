@@ -23,7 +23,7 @@ public interface ConnectionGate {
      * {@link SessionPlace} if the gate lets sessions in, else {@link Permit#none()}. The gate's
      * yes stands for that connection even if the rule has tightened meanwhile. A gate whose
      * answer turns on what the permit's release gives back tells {@code load} of the release
-     * ({@link WorkLoad#gateMayHaveOpened()}), so that a waiting acceptor is woken.
+     * ({@link WorkLoad#wakeIfAdmitted()}), so that a waiting acceptor is woken.
      */
     default Permit accepted(WorkLoad load) {
         return Permit.none();

@@ -87,7 +87,7 @@ public final class SessionAdmission implements AdmissionPolicy {
             public Permit accepted(WorkLoad load) {
                 limit.admitted();
                 // A place given back is room for the connection the acceptor may be waiting to take.
-                return newPlace(load::gateMayHaveOpened);
+                return newPlace(load::wakeIfAdmitted);
             }
         };
     }

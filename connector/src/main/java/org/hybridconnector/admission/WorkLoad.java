@@ -27,8 +27,7 @@ import java.util.function.BooleanSupplier;
  * its gate would now let a connection in: the thread that ended the work asks the gate's question
  * itself. Under overload a worker finishes a request while others wait in the queue, the gate
  * stays shut, and waking the acceptor for each such finish would cost a context switch per
- * request for nothing. With no acceptor
- * waiting, work ending costs one volatile read.
+ * request for nothing. With no acceptor waiting, work ending costs one volatile read.
  */
 public final class WorkLoad {
 
@@ -147,14 +146,6 @@ public final class WorkLoad {
         }
     }
 
-    /**
-     * Something a gate reads beside these counts has changed (a session's place was given back):
-     * wakes the waiting thread if its question is now answered yes. Any thread may call it.
-     */
-    public void gateMayHaveOpened() {
-        wakeIfAdmitted();
-    }
-
     /** Wakes a thread waiting in {@link #awaitWork}, so it asks again (a pause or a stop). */
     public void wakeWaiters() {
         if (waiter != null) {
@@ -165,12 +156,14 @@ public final class WorkLoad {
     }
 
     /**
-     * Wakes the waiting thread if its question is now answered yes. The waiter is published before
-     * its first question and each count is atomic, so either the waiter sees this change or this
-     * thread sees the waiter. A question over several counts may read them torn; every change that
-     * can turn it to yes asks it again after itself ({@link #requestStarted}).
+     * Wakes the waiting thread if its question is now answered yes: called after each change of
+     * these counts, and by any thread that changed something else a gate reads (a session's place
+     * given back). The waiter is published before its first question and each count is atomic, so
+     * either the waiter sees this change or this thread sees the waiter. A question over several
+     * counts may read them torn; every change that can turn it to yes asks it again after itself
+     * ({@link #requestStarted}).
      */
-    private void wakeIfAdmitted() {
+    public void wakeIfAdmitted() {
         BooleanSupplier question = waiter;
         if (question != null && question.getAsBoolean()) {
             synchronized (this) {
