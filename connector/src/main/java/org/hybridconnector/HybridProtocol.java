@@ -56,8 +56,12 @@ public class HybridProtocol extends CheckedHttp11Protocol {
     public void init() throws Exception {
         SupportedTomcat.require(ServerInfo.getServerNumber());
         super.init();
-        endpoint().setResponseCache(cache.enabled() ? new ResponseCache(cache.settings()) : null,
-                getUseKeepAliveResponseHeader());
+        ResponseCache responseCache = cache.enabled() ? new ResponseCache(cache.settings()) : null;
+        endpoint().setResponseCache(responseCache, getUseKeepAliveResponseHeader());
+        if (responseCache != null && getAdapter() != null) {
+            // Catalina set its adapter before init; every processor and HTTP/2 stream asks for it after.
+            setAdapter(new InvalidatingAdapter(getAdapter(), responseCache));
+        }
         endpoint().setAgentAddress(agentPort == -1 ? null
                 : new InetSocketAddress(agentAddress != null ? agentAddress : getAddress(), agentPort + getPortOffset()));
         endpoint().setHeadRules(

@@ -66,8 +66,10 @@
  * {@link Dispatcher} like the selector's. An asynchronous operation is run by one thread at a
  * time: its caller, then each worker the selector hands it to; a read and a write may run at once,
  * as on stock NIO.</li>
- * <li>The response cache's lookups are the selector's, its stores and invalidations the workers'
- * (and the deployer's, when a web application stops: {@link ContextWatcher}); it is thread-safe.</li>
+ * <li>The response cache's lookups are the selector's and its stores the workers'. Its
+ * invalidations are made by the thread that serves an unsafe request, a worker or an HTTP/2
+ * stream's ({@link InvalidatingAdapter}), and by the deployer's when a web application stops
+ * ({@link ContextWatcher}). It is thread-safe.</li>
  * <li>Permits may be released from any thread, exactly once; counts and figures
  * ({@link ConnectorStatistics}) are read from any thread.</li>
  * </ul>

@@ -19,12 +19,12 @@ import java.util.concurrent.TimeUnit;
 /**
  * A small HTTP/2 client over one clear connection to 127.0.0.1 that speaks frames itself (RFC
  * 9113), for what the JDK's {@code HttpClient} cannot do: h2c by prior knowledge, and many streams
- * on a connection that is one by construction. It sends GETs only. It opens its flow-control
- * windows fully at once, so the server never waits for a {@code WINDOW_UPDATE}; answers the
- * server's {@code SETTINGS} and {@code PING}s; and does not decode response header blocks beyond
- * their first field, the {@code :status} (an entry of HPACK's static table, or a literal with the
- * {@code :status} name and a plain value: what Tomcat sends for a status it has not sent before
- * on the connection).
+ * on a connection that is one by construction. It sends GETs and POSTs without content. It
+ * opens its flow-control windows fully at once, so the server never waits for a
+ * {@code WINDOW_UPDATE}; answers the server's {@code SETTINGS} and {@code PING}s; and does not
+ * decode response header blocks beyond their first field, the {@code :status} (an entry of
+ * HPACK's static table, or a literal with the {@code :status} name and a plain value: what Tomcat
+ * sends for a status it has not sent before on the connection).
  * <p>
  * Thread safety: none; one test thread drives it, sending requests and then reading frames until
  * their responses are complete.
@@ -97,12 +97,22 @@ final class H2cClient implements AutoCloseable {
 
     /** Queues a GET of {@code path} as a new stream; {@link #flush()} sends what is queued. */
     int get(String path) throws IOException {
+        return request(2, path);
+    }
+
+    /** Queues a POST of {@code path} with no content as a new stream; {@link #flush()} sends what is queued. */
+    int post(String path) throws IOException {
+        return request(3, path);
+    }
+
+    /** Queues a request without content; {@code method} is the HPACK static table's index of its {@code :method}. */
+    private int request(int method, String path) throws IOException {
         int stream = nextStream;
         nextStream += 2;
         // Pseudo-header names only by HPACK's static table (Tomcat refuses a literal ':'):
-        // :method GET (2) and :scheme http (6) whole, :path (4) and :authority (1) by name.
+        // :method GET (2) or POST (3) and :scheme http (6) whole, :path (4) and :authority (1) by name.
         ByteArrayOutputStream block = new ByteArrayOutputStream();
-        block.write(0x80 | 2);
+        block.write(0x80 | method);
         block.write(0x80 | 6);
         literal(block, 4, path);
         literal(block, 1, authority);

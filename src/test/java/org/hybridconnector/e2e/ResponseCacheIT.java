@@ -25,14 +25,17 @@ import org.junit.jupiter.api.Test;
  * The response cache over a real Tomcat: responses a shared cache may keep (the examples webapp's
  * and RUBiS's images, a servlet's {@code max-age} response) are answered by the selector from the second
  * request on, as the miss sent them apart from {@code Date} and {@code Age}; what must reach the
- * servlet does (a {@code Range}, a private response, a request with a cookie); a {@code POST} and
- * a web application's reload drop what they make wrong; hits are in the access log; and a scan of
+ * servlet does (a {@code Range}, a private response, a request with a cookie); a {@code POST}
+ * (first on its connection, pipelined behind another request, or over HTTP/2) and a web
+ * application's reload drop what they make wrong; hits are in the access log; and a scan of
  * many distinct URLs stays within the memory bound.
  */
 class ResponseCacheIT {
 
     private static final String CACHE = "cache";
     private static final String CACHE_TLS = "cacheTls";
+    /** With HTTP/2 nested, h2c by prior knowledge. */
+    private static final String CACHE_H2 = "cacheH2";
     /** A small bound, for the scan. */
     private static final String SMALL_CACHE = "smallCache";
     private static final int SMALL_BYTES = 256 * 1024;
@@ -50,6 +53,8 @@ class ResponseCacheIT {
                 .connector(CACHE, TomcatServer.HYBRID_PROTOCOL, Map.of("responseCache", "true"))
                 .connector(CACHE_TLS, TomcatServer.HYBRID_PROTOCOL, Map.of("responseCache", "true", "SSLEnabled", "true",
                         "scheme", "https", "secure", "true"), TestKeystore.sslHostConfig())
+                .connector(CACHE_H2, TomcatServer.HYBRID_PROTOCOL, Map.of("responseCache", "true"),
+                        TomcatServer.HTTP2)
                 .connector(SMALL_CACHE, TomcatServer.HYBRID_PROTOCOL,
                         Map.of("responseCache", "true", "responseCacheSize", Integer.toString(SMALL_BYTES),
                                 "maxKeepAliveRequests", "-1"))
@@ -282,6 +287,40 @@ class ResponseCacheIT {
             assertEquals(200, connection.read().status());
         }
         assertEquals("/continued version=1 served=2\n", fetch(CACHE, RawConnection.get(target)).text());
+    }
+
+    /**
+     * Coyote serves a request pipelined behind another within the worker's turn, where the selector
+     * never sees its head: an unsafe one must still drop its target.
+     */
+    @Test
+    void testAPostPipelinedBehindAnotherRequestStillInvalidates() throws Exception {
+        String target = "/probe/cacheable/pipelinedPost";
+        assertEquals("/pipelinedPost version=0 served=1\n", fetch(CACHE, RawConnection.get(target)).text());
+        assertEquals("/pipelinedPost version=0 served=1\n", fetch(CACHE, RawConnection.get(target)).text());
+        try (RawConnection connection = RawConnection.open(tomcat.port(CACHE), 10_000)) {
+            connection.send(RawConnection.get("/probe/echo?n=ahead")
+                    + "POST " + target + " HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 0\r\n\r\n");
+            assertEquals("n=ahead\n", connection.read().text());
+            assertEquals("version=1\n", connection.read().text());
+        }
+        assertEquals("/pipelinedPost version=1 served=2\n", fetch(CACHE, RawConnection.get(target)).text());
+    }
+
+    /** A POST over HTTP/2 changes what HTTP/1.1 clients were answered from the cache, and must drop it. */
+    @Test
+    void testAPostOverHttp2Invalidates() throws Exception {
+        String target = "/probe/cacheable/h2Post";
+        int port = tomcat.port(CACHE_H2);
+        // HTTP/2's authority is host and port, so the HTTP/1.1 requests name the same.
+        String get = "GET " + target + " HTTP/1.1\r\nHost: 127.0.0.1:" + port + "\r\n\r\n";
+        assertEquals("/h2Post version=0 served=1\n", fetch(CACHE_H2, get).text());
+        assertEquals("/h2Post version=0 served=1\n", fetch(CACHE_H2, get).text());
+        try (H2cClient client = H2cClient.priorKnowledge(port)) {
+            int stream = client.post(target);
+            assertEquals("version=1\n", client.await(List.of(stream), 20).get(stream).text());
+        }
+        assertEquals("/h2Post version=1 served=2\n", fetch(CACHE_H2, get).text());
     }
 
     /**

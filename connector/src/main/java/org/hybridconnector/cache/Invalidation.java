@@ -25,15 +25,23 @@ final class Invalidation {
     private Invalidation() {
     }
 
-    /** Whether a response to {@code request} may invalidate entries: its method is not known to be safe. */
-    static boolean mayInvalidate(RequestFacts request) {
-        return !SAFE_METHODS.contains(request.method());
+    /** Whether {@code method} is not known to be safe, so that a request with it may invalidate entries. */
+    static boolean isUnsafe(String method) {
+        return !SAFE_METHODS.contains(method);
+    }
+
+    /**
+     * The key of the target of {@code request} if its method is unsafe; {@code null} if it is safe,
+     * or its target names no host or has no normal form.
+     */
+    static CacheKey unsafeTarget(RequestFacts request) {
+        return isUnsafe(request.method()) ? targetKey(request) : null;
     }
 
     /** The keys whose entries {@code response} to {@code request} invalidates; often none. */
     static List<CacheKey> invalidatedBy(RequestFacts request, ResponseFacts response) {
         boolean nonError = response.status() >= 200 && response.status() < 400;
-        CacheKey target = !mayInvalidate(request) || !nonError ? null : targetKey(request);
+        CacheKey target = nonError ? unsafeTarget(request) : null;
         if (target == null) {
             return List.of();
         }
@@ -46,6 +54,12 @@ final class Invalidation {
             }
         }
         return keys;
+    }
+
+    /** Those of {@link #invalidatedBy} that {@code response} names, without the request's target. */
+    static List<CacheKey> namedBy(RequestFacts request, ResponseFacts response) {
+        List<CacheKey> keys = invalidatedBy(request, response);
+        return keys.isEmpty() ? keys : keys.subList(1, keys.size());
     }
 
     /**

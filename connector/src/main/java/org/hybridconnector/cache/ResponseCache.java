@@ -9,9 +9,11 @@ import java.util.concurrent.atomic.LongAdder;
  * by the selector thread, with no worker and no Catalina.
  * <p>
  * This is what the connector calls; the rules are in the classes it names. Threads:
- * {@link #answer} is the selector thread's; {@link #isStorable}, {@link #store} and
- * {@link #invalidateAfter} are a worker's, at the end of the response they are about; the other
- * methods any thread's (JMX, a web application's reload). Times are milliseconds since the epoch.
+ * {@link #answer} is the selector thread's; {@link #isStorable} and {@link #store} are a
+ * worker's, at the end of the response they are about, as is {@link #invalidateAfter};
+ * {@link #invalidateBefore} and {@link #invalidateNamedBy} the thread's that serves the request (a worker, an HTTP/2 stream's, an
+ * asynchronous dispatch's); the other methods any thread's (JMX, a web application's reload).
+ * Times are milliseconds since the epoch.
  */
 public final class ResponseCache implements ResponseCacheMBean {
 
@@ -62,7 +64,12 @@ public final class ResponseCache implements ResponseCacheMBean {
      * invalidate entries ({@link #invalidateAfter}).
      */
     public boolean learnsFrom(RequestFacts request) {
-        return request.method().equals("GET") || Invalidation.mayInvalidate(request);
+        return request.method().equals("GET") || isUnsafe(request.method());
+    }
+
+    /** Whether {@code method} is not known to be safe (RFC 9110 §9.2.1): a request with it may change its target. */
+    public static boolean isUnsafe(String method) {
+        return Invalidation.isUnsafe(method);
     }
 
     /**
@@ -93,6 +100,27 @@ public final class ResponseCache implements ResponseCacheMBean {
         return body.length == response.bodyLength()
                 && Storability.storable(request, response, freshness, settings)
                 && store.store(CachedResponse.of(request, response, body, freshness, settings));
+    }
+
+    /**
+     * Drops the entries of the target of {@code request} if it is unsafe, before it is served:
+     * whatever the response, the request may have changed what they say.
+     */
+    public void invalidateBefore(RequestFacts request) {
+        CacheKey target = Invalidation.unsafeTarget(request);
+        if (target != null) {
+            store.invalidate(target);
+        }
+    }
+
+    /**
+     * Drops the entries of the {@code Location} and {@code Content-Location} that {@code response}
+     * to {@code request} names if it was unsafe, not those of its target, which
+     * {@link #invalidateBefore} dropped: for a response already sent, a client may have stored the
+     * target's new page by now.
+     */
+    public void invalidateNamedBy(RequestFacts request, ResponseFacts response) {
+        Invalidation.namedBy(request, response).forEach(store::invalidate);
     }
 
     /** Drops what {@code response} to {@code request} made wrong if it was unsafe ({@link Invalidation}). */

@@ -3,7 +3,8 @@
  * Semantics") a shared cache inside an origin server needs, and the store they fill.
  * <ul>
  * <li>{@link org.hybridconnector.cache.ResponseCache} is what the connector calls: a worker asks
- * whether a response is storable and stores it, or invalidates after an unsafe request; the
+ * whether a response is storable and stores it; the thread serving an unsafe request invalidates
+ * before and after it; the
  * selector thread asks for a {@link org.hybridconnector.cache.Hit} to write instead of handing a
  * request to a worker.</li>
  * <li>The rules read {@link org.hybridconnector.cache.RequestFacts} and
