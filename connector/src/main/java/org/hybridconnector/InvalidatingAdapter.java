@@ -33,7 +33,7 @@ import org.hybridconnector.cache.ResponseFacts;
  */
 final class InvalidatingAdapter implements Adapter {
 
-    /** The note of Coyote's request that holds its facts until its response is committed: 9 to 16 are a connector's. */
+    /** The note of Coyote's request holding its facts until its response is committed (9 to 16 are a connector's). */
     private static final int UNSAFE_NOTE = 9;
 
     private final Adapter catalina;

@@ -11,9 +11,9 @@ import java.util.concurrent.atomic.LongAdder;
  * This is what the connector calls; the rules are in the classes it names. Threads:
  * {@link #answer} is the selector thread's; {@link #isStorable} and {@link #store} are a
  * worker's, at the end of the response they are about, as is {@link #invalidateAfter};
- * {@link #invalidateBefore} and {@link #invalidateNamedBy} the thread's that serves the request (a worker, an HTTP/2 stream's, an
- * asynchronous dispatch's); the other methods any thread's (JMX, a web application's reload).
- * Times are milliseconds since the epoch.
+ * {@link #invalidateBefore} and {@link #invalidateNamedBy} are the thread's that serves the
+ * request (a worker, an HTTP/2 stream's, an asynchronous dispatch's); the other methods any
+ * thread's (JMX, a web application's reload). Times are milliseconds since the epoch.
  */
 public final class ResponseCache implements ResponseCacheMBean {
 
