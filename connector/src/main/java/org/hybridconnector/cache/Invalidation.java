@@ -40,12 +40,30 @@ final class Invalidation {
 
     /** The keys whose entries {@code response} to {@code request} invalidates; often none. */
     static List<CacheKey> invalidatedBy(RequestFacts request, ResponseFacts response) {
-        boolean nonError = response.status() >= 200 && response.status() < 400;
-        CacheKey target = nonError ? unsafeTarget(request) : null;
+        CacheKey target = changedTarget(request, response);
         if (target == null) {
             return List.of();
         }
         List<CacheKey> keys = new ArrayList<>(List.of(target));
+        keys.addAll(named(response, target));
+        return keys;
+    }
+
+    /** Those of {@link #invalidatedBy} that {@code response} names, without the request's target. */
+    static List<CacheKey> namedBy(RequestFacts request, ResponseFacts response) {
+        CacheKey target = changedTarget(request, response);
+        return target == null ? List.of() : named(response, target);
+    }
+
+    /** The key of an unsafe request's target if its response is a non-error one (2xx or 3xx), else {@code null}. */
+    private static CacheKey changedTarget(RequestFacts request, ResponseFacts response) {
+        boolean nonError = response.status() >= 200 && response.status() < 400;
+        return nonError ? unsafeTarget(request) : null;
+    }
+
+    /** The keys of the {@code Location} and {@code Content-Location} {@code response} names, on the target's host. */
+    private static List<CacheKey> named(ResponseFacts response, CacheKey target) {
+        List<CacheKey> keys = new ArrayList<>();
         for (String field : List.of("Location", "Content-Location")) {
             String reference = response.fields().value(field);
             CacheKey referenced = reference == null ? null : referenced(reference, target);
@@ -54,12 +72,6 @@ final class Invalidation {
             }
         }
         return keys;
-    }
-
-    /** Those of {@link #invalidatedBy} that {@code response} names, without the request's target. */
-    static List<CacheKey> namedBy(RequestFacts request, ResponseFacts response) {
-        List<CacheKey> keys = invalidatedBy(request, response);
-        return keys.isEmpty() ? keys : keys.subList(1, keys.size());
     }
 
     /**
