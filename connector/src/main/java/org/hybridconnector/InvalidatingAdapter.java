@@ -1,5 +1,9 @@
 package org.hybridconnector;
 
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Predicate;
+
+import org.apache.coyote.ActionCode;
 import org.apache.coyote.Adapter;
 import org.apache.coyote.Request;
 import org.apache.coyote.Response;
@@ -21,58 +25,94 @@ import org.hybridconnector.cache.ResponseFacts;
  * The request's target is dropped before the application runs, whatever the answer will be: a
  * client that has the response and asks for the target at once, on any connection, must not be
  * answered from before the change, and the adapter hears of the response only after it has gone.
- * Once the response is committed, a non-error one drops the {@code Location} and
- * {@code Content-Location} it names (RFC 9111 §4.4), not the target again: by then a client that
- * had the response may have stored the target's new page (decision 0018). What the request is,
- * is read once, before Catalina maps it (which may give a port the request did not name), and
- * kept in a note of Coyote's request until its response is committed.
+ * The change ends once the exchange is over: when {@code service}, or an asynchronous dispatch,
+ * returns and the request is no longer asynchronous (Coyote's last dispatch of a completed request
+ * finds it so), or is in error, after which Coyote dispatches it no more. The target is dropped
+ * again then, with the {@code Location} and {@code Content-Location} a non-error response names
+ * (RFC 9111 §4.4), and the cache stores no response to a request that began before the end
+ * (decision 0019). What the request is, is read once, before Catalina maps it (which may give a
+ * port the request did not name), and kept in a note of Coyote's request until the change ends.
+ * <p>
+ * A change Coyote drops without a further dispatch (an HTTP/2 stream the client replaced while
+ * its asynchronous request was under way) ends when Coyote recycles an HTTP/1.1 processor
+ * ({@link #checkRecycled}) or reuses the request's object for another request, if ever: until
+ * then, a page read during the change and stored stays, as it did before decision 0019. An end
+ * holds nothing, so one that never comes leaks nothing.
  * <p>
  * Threads: any thread Coyote serves a request on (a worker, an HTTP/2 stream's, an asynchronous
- * dispatch's), one at a time for a request, as Coyote runs them; the adapter holds nothing of its
- * own but the two objects it joins.
+ * dispatch's), one at a time for a request, as Coyote runs them; {@link #checkRecycled} also,
+ * rarely, the selector thread's (a connection closed with an asynchronous change still open),
+ * which then waits for the store's lock as a worker would. The adapter holds nothing of its own
+ * but the objects it joins.
  */
 final class InvalidatingAdapter implements Adapter {
 
-    /** The note of Coyote's request holding its facts until its response is committed (9 to 16 are a connector's). */
-    private static final int UNSAFE_NOTE = 9;
+    /** The note of Coyote's request holding an unsafe request's facts until its change ends (9 to 16 are a connector's). */
+    private static final int CHANGE_NOTE = 9;
 
     private final Adapter catalina;
     private final ResponseCache cache;
+    private final Predicate<Request> isOver;
 
     /** @param catalina the adapter Catalina set, which serves each request */
     InvalidatingAdapter(Adapter catalina, ResponseCache cache) {
+        this(catalina, cache, InvalidatingAdapter::isOver);
+    }
+
+    /** @param isOver whether Coyote is done with a request, as its processor tells: a test's stand-in */
+    InvalidatingAdapter(Adapter catalina, ResponseCache cache, Predicate<Request> isOver) {
         this.catalina = catalina;
         this.cache = cache;
+        this.isOver = isOver;
     }
 
     @Override
     public void service(Request request, Response response) throws Exception {
+        // Coyote reuses a request's object for the next request without clearing its notes: a
+        // change still noted there was never dispatched again, and is over now.
+        endChange(request, null);
         RequestFacts unsafe = unsafe(request);
-        // Set for every request: Coyote recycles a request's object for the next without clearing its notes.
-        request.setNote(UNSAFE_NOTE, unsafe);
         if (unsafe != null) {
+            request.setNote(CHANGE_NOTE, unsafe);
             cache.invalidateBefore(unsafe);
         }
         try {
             catalina.service(request, response);
-        } finally {
-            invalidateOnceCommitted(request, response);
+        } catch (Throwable t) {
+            endChange(request, null); // Coyote closes the connection on this, and dispatches no more
+            throw t;
         }
+        endIfOver(request, response);
     }
 
     @Override
     public boolean asyncDispatch(Request request, Response response, SocketEvent status) throws Exception {
+        boolean dispatched;
         try {
-            return catalina.asyncDispatch(request, response, status);
-        } finally {
-            invalidateOnceCommitted(request, response);
+            dispatched = catalina.asyncDispatch(request, response, status);
+        } catch (Throwable t) {
+            endChange(request, null);
+            throw t;
         }
+        if (dispatched) {
+            endIfOver(request, response);
+        } else {
+            endChange(request, null); // Coyote closes the connection on a failed dispatch
+        }
+        return dispatched;
     }
 
-    /** Drops what a committed response to an unsafe request names, once; later dispatches find nothing to do. */
-    private void invalidateOnceCommitted(Request request, Response response) {
-        if (request.getNote(UNSAFE_NOTE) instanceof RequestFacts unsafe && response.isCommitted()) {
-            request.setNote(UNSAFE_NOTE, null);
+    /**
+     * Ends the change the request made once Coyote is done with it, with what its response names
+     * if it was committed: an asynchronous response may be committed long before the application
+     * is done with the change.
+     */
+    private void endIfOver(Request request, Response response) {
+        if (request.getNote(CHANGE_NOTE) == null || !isOver.test(request)) {
+            return;
+        }
+        ResponseFacts answer = null;
+        if (response.isCommitted()) {
             MimeHeaders headers = response.getMimeHeaders();
             HeaderFields.Builder named = HeaderFields.builder();
             for (String field : new String[] { "Location", "Content-Location" }) {
@@ -81,8 +121,31 @@ final class InvalidatingAdapter implements Adapter {
                     named.add(field, value);
                 }
             }
-            cache.invalidateNamedBy(unsafe, new ResponseFacts(response.getStatus(), named.build(), -1));
+            answer = new ResponseFacts(response.getStatus(), named.build(), -1);
         }
+        endChange(request, answer);
+    }
+
+    /** Ends the change noted on {@code request}, if any, with {@code response}, or with no answer known if {@code null}. */
+    private void endChange(Request request, ResponseFacts response) {
+        if (request.getNote(CHANGE_NOTE) instanceof RequestFacts unsafe) {
+            request.setNote(CHANGE_NOTE, null);
+            cache.changeEnded(unsafe, response);
+        }
+    }
+
+    /**
+     * Whether Coyote's processor is done with {@code request}: it is no longer asynchronous, or it
+     * is in error, after which the processor closes the connection without a further dispatch.
+     */
+    private static boolean isOver(Request request) {
+        AtomicBoolean flag = new AtomicBoolean();
+        request.action(ActionCode.ASYNC_IS_ASYNC, flag);
+        if (!flag.get()) {
+            return true;
+        }
+        request.action(ActionCode.IS_ERROR, flag);
+        return flag.get();
     }
 
     /**
@@ -123,8 +186,10 @@ final class InvalidatingAdapter implements Adapter {
         catalina.log(request, response, time);
     }
 
+    /** Coyote's processor is being recycled: a change it still holds will see no further dispatch. */
     @Override
     public void checkRecycled(Request request, Response response) {
+        endChange(request, null);
         catalina.checkRecycled(request, response);
     }
 

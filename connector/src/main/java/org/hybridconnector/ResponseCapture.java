@@ -13,7 +13,8 @@ import org.hybridconnector.cache.ResponseFacts;
  * about to send during the worker's turn are looked at before they go, the head read once it is
  * whole; a response to an unsafe method invalidates what it made wrong before its head is sent,
  * and a {@code GET}'s response the cache would store is copied and stored before its last bytes
- * are sent, so that a client that has the whole response finds the cache already changed. Only
+ * are sent, so that a client that has the whole response finds the cache already changed (unless
+ * a change to its target ended after the request arrived: the cache refuses it then). Only
  * the first response of the turn is looked at, after any interim ({@code 1xx}) responses; a body
  * sent any other way (a file by sendfile), not finished within the turn (async), or cut short
  * before the next response of the turn began is not stored. The first response must end where
@@ -33,6 +34,8 @@ final class ResponseCapture {
     private final RequestFacts request;
     private final long requestTime;
     private final boolean storing;
+    /** The cache's ticket, taken before the request is served: a change that ends after it refuses the store. */
+    private final long ticket;
     private byte[] head = new byte[1024];
     private int headLength;
     private ResponseFacts response;
@@ -54,6 +57,7 @@ final class ResponseCapture {
         this.request = request;
         this.requestTime = requestTime;
         this.storing = request.method().equals("GET");
+        this.ticket = storing ? cache.ticket() : 0;
     }
 
     /** A capture for the response to {@code request}, or {@code null} if the cache can learn nothing from it. */
@@ -114,7 +118,7 @@ final class ResponseCapture {
         bodyLength += n;
         if (bodyLength == body.length) {
             done = true;
-            cache.store(request, response, body, requestTime, responseTime);
+            cache.store(request, ticket, response, body, requestTime, responseTime);
         }
     }
 
@@ -201,7 +205,7 @@ final class ResponseCapture {
             body = new byte[(int) response.bodyLength()];
             if (body.length == 0) {
                 done = true;
-                cache.store(request, response, body, requestTime, responseTime);
+                cache.store(request, ticket, response, body, requestTime, responseTime);
             }
         }
     }

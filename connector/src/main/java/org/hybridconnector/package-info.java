@@ -69,7 +69,8 @@
  * <li>The response cache's lookups are the selector's and its stores the workers'. Its
  * invalidations are made by the thread that serves an unsafe request, a worker or an HTTP/2
  * stream's ({@link InvalidatingAdapter}), and by the deployer's when a web application stops
- * ({@link ContextWatcher}). It is thread-safe.</li>
+ * ({@link ContextWatcher}); rarely, the selector thread ends a change still open when it closes a
+ * connection. It is thread-safe.</li>
  * <li>Permits may be released from any thread, exactly once; counts and figures
  * ({@link ConnectorStatistics}) are read from any thread.</li>
  * </ul>

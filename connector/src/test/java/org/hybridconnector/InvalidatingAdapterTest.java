@@ -2,6 +2,7 @@ package org.hybridconnector;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
@@ -31,12 +32,14 @@ class InvalidatingAdapterTest {
     private final ResponseCache cache = new ResponseCache(new CacheSettings(1 << 20, 1 << 16,
             CacheSettings.DEFAULT_STATIC_TYPES, 3600));
     private final Catalina catalina = new Catalina();
-    private final Adapter adapter = new InvalidatingAdapter(catalina, cache);
+    private final Adapter adapter = new InvalidatingAdapter(catalina, cache, request -> !catalina.async);
 
     /**
      * Catalina's part: what a servlet does for each request ({@link #serving}), then its answer,
-     * committed unless asynchronous; {@link #asyncDispatch} commits the answer later, or, once it
-     * is committed, answers a later event.
+     * committed unless it {@link #defers} it; {@link #asyncDispatch} commits the answer later, or,
+     * once it is committed, answers a later event. Whether the request is asynchronous, which
+     * Coyote's processor would tell the adapter, is {@link #async}: a test clears it before the
+     * dispatch that ends a completed request.
      */
     private static final class Catalina implements Adapter {
 
@@ -46,6 +49,9 @@ class InvalidatingAdapterTest {
         int status = 200;
         final List<String> fields = new ArrayList<>();
         boolean async;
+        boolean defers;
+        /** What {@link #asyncDispatch} returns: {@code false} for a dispatch that failed. */
+        boolean dispatches = true;
         final List<String> calls = new ArrayList<>();
 
         @Override
@@ -56,7 +62,7 @@ class InvalidatingAdapterTest {
                 request.setServerPort(80);
             }
             serving.run();
-            if (!async) {
+            if (!defers) {
                 answer(response);
                 sent.run();
             }
@@ -68,7 +74,7 @@ class InvalidatingAdapterTest {
             if (!response.isCommitted()) {
                 answer(response);
             }
-            return true;
+            return dispatches;
         }
 
         private void answer(Response response) {
@@ -112,11 +118,16 @@ class InvalidatingAdapterTest {
     }
 
     private void store(String host, String target) {
+        assertTrue(store(host, target, cache.ticket()));
+    }
+
+    /** Stores the page a GET that took {@code ticket} when it began read; whether the cache took it. */
+    private boolean store(String host, String target, long ticket) {
         HeaderFields fields = HeaderFields.builder().add("Cache-Control", "max-age=60")
                 .add("Content-Type", "text/plain").add("Content-Length", "5")
                 .add("Date", FastHttpDateFormat.formatDate(NOW)).build();
-        assertTrue(cache.store(get(host, target), new ResponseFacts(200, fields, 5),
-                "hello".getBytes(StandardCharsets.US_ASCII), NOW, NOW));
+        return cache.store(get(host, target), ticket, new ResponseFacts(200, fields, 5),
+                "hello".getBytes(StandardCharsets.US_ASCII), NOW, NOW);
     }
 
     private boolean stored(String target) {
@@ -154,14 +165,48 @@ class InvalidatingAdapterTest {
     }
 
     /**
-     * A client that has the response may ask for the target on another connection before Catalina
-     * returns, and the changed page it gets stored: dropping the target again would cost it a miss.
+     * A GET served while the change is under way may read the target before the change is made and
+     * store its page after the first drop: the change's end drops it again.
      */
     @Test
-    void testThePageStoredOnceTheResponseWasSentIsKept() throws Exception {
-        catalina.sent = () -> store("/item");
+    void testAPageStoredDuringTheChangeIsDroppedWhenItEnds() throws Exception {
+        catalina.serving = () -> store("/item");
+        catalina.sent = () -> store("/other");
         serve(request("PUT", "/item", null));
-        assertTrue(stored("/item"));
+        assertFalse(stored("/item"));
+        assertTrue(stored("/other"), "the change was to /item alone");
+    }
+
+    /** Coyote closes the connection when Catalina throws, and dispatches the request no more. */
+    @Test
+    void testAChangeEndsWhenCatalinaThrows() throws Exception {
+        long before = cache.ticket();
+        catalina.serving = () -> {
+            store("/item");
+            throw new IllegalStateException("the servlet failed");
+        };
+        assertThrows(IllegalStateException.class, () -> serve(request("PUT", "/item", null)));
+        assertFalse(stored("/item"));
+        assertFalse(store("shop", "/item", before));
+    }
+
+    /**
+     * A GET that began before the change ended may have read what the target said before it, and
+     * store its page only after the end: the cache refuses it. One that began after the end is
+     * stored, as is one for a key the change did not touch ({@code ChangeEndsTest} has keys that
+     * share a stripe).
+     */
+    @Test
+    void testAPageWhoseRequestBeganBeforeTheChangeEndedIsRefused() throws Exception {
+        long[] during = new long[1];
+        long before = cache.ticket();
+        catalina.sent = () -> during[0] = cache.ticket();
+        serve(request("POST", "/item", "id=1"));
+        assertFalse(store("shop", "/item?id=1", before));
+        assertFalse(store("shop", "/item?id=1", during[0]), "the client had the answer, but the change had not ended");
+        assertTrue(store("shop", "/item?id=2", before), "another key began before too, but nothing changed it");
+        store("/item?id=1");
+        assertTrue(stored("/item?id=1"));
     }
 
     /** RFC 9111 §4.4: the Location and Content-Location of a non-error response, not of an error. */
@@ -185,21 +230,67 @@ class InvalidatingAdapterTest {
         assertFalse(stored("/b"), "the target is dropped before the answer is known");
     }
 
-    /** Once, by the dispatch that finds it committed: what later events of the response find stored stays. */
+    /**
+     * An asynchronous change ends at the dispatch after which the request is no longer asynchronous,
+     * not at the one that commits its answer; what later events of the response find stored stays.
+     */
     @Test
-    void testAnAsynchronousResponseDropsWhatItNamesWhenADispatchFindsItCommitted() throws Exception {
+    void testAnAsynchronousChangeEndsWhenTheRequestIsNoLongerAsynchronous() throws Exception {
         store("/list");
         catalina.async = true;
+        catalina.defers = true;
         catalina.fields.addAll(List.of("Location", "/list"));
         Request post = request("POST", "/a", null);
         Response response = new Response();
         adapter.service(post, response);
-        assertTrue(stored("/list"), "nothing is answered yet");
+        adapter.asyncDispatch(post, response, SocketEvent.OPEN_READ);
+        assertTrue(response.isCommitted());
+        long during = cache.ticket();
+        store("/a");
+        assertTrue(stored("/list"), "what the answer names is dropped when the change ends");
+        catalina.async = false;
         adapter.asyncDispatch(post, response, SocketEvent.OPEN_READ);
         assertFalse(stored("/list"));
+        assertFalse(stored("/a"), "stored during the change");
+        assertFalse(store("shop", "/a", during));
         store("/list");
+        store("/a");
         adapter.asyncDispatch(post, response, SocketEvent.OPEN_WRITE);
-        assertTrue(stored("/list"), "a page stored after the change was committed is the changed one");
+        assertTrue(stored("/list"), "a page stored after the change ended is the changed one");
+        assertTrue(stored("/a"));
+    }
+
+    /**
+     * An asynchronous servlet may commit its answer (a flush) and go on with the change on another
+     * thread after {@code service} returns: a GET that begins then may still read the old resource.
+     */
+    @Test
+    void testAnAsynchronousAnswerCommittedEarlyDoesNotEndTheChange() throws Exception {
+        catalina.async = true;
+        Request post = request("POST", "/a", null);
+        Response response = new Response();
+        adapter.service(post, response);
+        assertTrue(response.isCommitted());
+        long afterService = cache.ticket();
+        store("/a");
+        catalina.async = false;
+        adapter.asyncDispatch(post, response, SocketEvent.OPEN_READ);
+        assertFalse(stored("/a"));
+        assertFalse(store("shop", "/a", afterService), "it began before the change ended");
+    }
+
+    /** Coyote closes the connection after a dispatch Catalina failed, and dispatches no more. */
+    @Test
+    void testAChangeEndsWhenADispatchFails() throws Exception {
+        catalina.async = true;
+        catalina.defers = true;
+        Request post = request("POST", "/a", null);
+        Response response = new Response();
+        adapter.service(post, response);
+        store("/a");
+        catalina.dispatches = false;
+        assertFalse(adapter.asyncDispatch(post, response, SocketEvent.ERROR));
+        assertFalse(stored("/a"));
     }
 
     /** An HTTP/2 request; it has no Host field: Coyote parses its authority into the server name and port. */
@@ -232,10 +323,12 @@ class InvalidatingAdapterTest {
     void testAnAsynchronousHttp2ResponseDropsOnTheHostTheRequestNamed() throws Exception {
         store("/list");
         catalina.async = true;
+        catalina.defers = true;
         catalina.fields.addAll(List.of("Location", "/list"));
         Request post = http2("POST", "/a", -1);
         Response response = new Response();
         adapter.service(post, response);
+        catalina.async = false;
         adapter.asyncDispatch(post, response, SocketEvent.OPEN_READ);
         assertFalse(stored("/list"));
     }
@@ -249,21 +342,47 @@ class InvalidatingAdapterTest {
         assertTrue(stored("/a"));
     }
 
-    /** Coyote recycles a request's object for the next request on its connection, notes and all. */
+    /**
+     * Coyote reuses a request's object for the next request, notes and all: a change never
+     * dispatched again (an HTTP/2 stream replaced while under way) ends then, and the GET's
+     * answer, which changes nothing, drops nothing it names.
+     */
     @Test
-    void testARecycledRequestForgetsTheUnsafeOneBefore() throws Exception {
+    void testAChangeNeverDispatchedAgainEndsWhenTheRequestObjectIsReused() throws Exception {
         catalina.async = true;
+        catalina.defers = true;
         Request request = request("POST", "/a", null);
-        adapter.service(request, new Response()); // never completed: the connection dropped
+        long before = cache.ticket();
+        adapter.service(request, new Response());
+        store("/a");
         request.recycle();
         request.method().setString("GET");
         request.requestURI().setString("/a");
         request.getMimeHeaders().addValue("Host").setString("shop");
         store("/list");
         catalina.async = false;
+        catalina.defers = false;
         catalina.fields.addAll(List.of("Location", "/list"));
         serve(request);
+        assertFalse(stored("/a"), "the change has ended, and dropped what was stored during it");
+        assertFalse(store("shop", "/a", before));
         assertTrue(stored("/list"), "a GET's response drops nothing");
+    }
+
+    /** Coyote recycles a processor when it releases its connection: a change it still holds ends then. */
+    @Test
+    void testAChangeNeverDispatchedAgainEndsWhenTheProcessorIsRecycled() throws Exception {
+        catalina.async = true;
+        catalina.defers = true;
+        Request request = request("DELETE", "/a", null);
+        Response response = new Response();
+        long before = cache.ticket();
+        adapter.service(request, response);
+        store("/a");
+        adapter.checkRecycled(request, response);
+        assertFalse(stored("/a"));
+        assertFalse(store("shop", "/a", before));
+        assertEquals(List.of("service", "checkRecycled"), catalina.calls);
     }
 
     @Test

@@ -11,9 +11,11 @@ import java.util.concurrent.atomic.LongAdder;
  * This is what the connector calls; the rules are in the classes it names. Threads:
  * {@link #answer} is the selector thread's; {@link #isStorable} and {@link #store} are a
  * worker's, at the end of the response they are about, as is {@link #invalidateAfter};
- * {@link #invalidateBefore} and {@link #invalidateNamedBy} are the thread's that serves the
- * request (a worker, an HTTP/2 stream's, an asynchronous dispatch's); the other methods any
- * thread's (JMX, a web application's reload). Times are milliseconds since the epoch.
+ * {@link #invalidateBefore} and {@link #changeEnded} are the thread's that serves the request (a
+ * worker, an HTTP/2 stream's, an asynchronous dispatch's; rarely the selector's, which ends a
+ * change still open when it closes a connection); the other methods any thread's (the selector's
+ * {@link #ticket}, JMX, a web application's reload). Times are milliseconds since the
+ * epoch.
  */
 public final class ResponseCache implements ResponseCacheMBean {
 
@@ -88,23 +90,33 @@ public final class ResponseCache implements ResponseCacheMBean {
     }
 
     /**
+     * What a request the cache may store the response to takes before it is served, for
+     * {@link #store}: a response whose request began before a change to its target ended is not
+     * stored, since it may say what the target said before or during the change.
+     */
+    public long ticket() {
+        return store.ticket();
+    }
+
+    /**
      * Stores {@code response} to {@code request} with its whole {@code body}, which the cache
      * keeps and the caller must not change afterwards.
      *
-     * @return whether it was stored: not if it is not storable, the body is not whole, or it is
-     *         larger than the largest entry or the bound
+     * @param ticket the {@link #ticket} taken before the request was served
+     * @return whether it was stored: not if it is not storable, the body is not whole, it is larger
+     *         than the largest entry or the bound, or a change to its target ended after the ticket
      */
-    public boolean store(RequestFacts request, ResponseFacts response, byte[] body, long requestTime,
-            long responseTime) {
+    public boolean store(RequestFacts request, long ticket, ResponseFacts response, byte[] body,
+            long requestTime, long responseTime) {
         Freshness freshness = Freshness.of(response, settings, requestTime, responseTime);
         return body.length == response.bodyLength()
                 && Storability.storable(request, response, freshness, settings)
-                && store.store(CachedResponse.of(request, response, body, freshness, settings));
+                && store.store(CachedResponse.of(request, response, body, freshness, settings), ticket);
     }
 
     /**
      * Drops the entries of the target of {@code request} if it is unsafe, before it is served:
-     * whatever the response, the request may have changed what they say.
+     * whatever the response, the request may change what they say.
      */
     public void invalidateBefore(RequestFacts request) {
         CacheKey target = Invalidation.unsafeTarget(request);
@@ -114,13 +126,20 @@ public final class ResponseCache implements ResponseCacheMBean {
     }
 
     /**
-     * Drops the entries of the {@code Location} and {@code Content-Location} that {@code response}
-     * to {@code request} names if it was unsafe, not those of its target, which
-     * {@link #invalidateBefore} dropped: for a response already sent, a client may have stored the
-     * target's new page by now.
+     * The change {@code request} made, if it was unsafe, has ended with {@code response}, or with
+     * no answer known if {@code null}: its target's entries are dropped again, with those of the
+     * {@code Location} and {@code Content-Location} a non-error response names, and no response to
+     * a request that began before now is stored for any of them. A page a client stored while the
+     * change was under way may say what the target said before it.
      */
-    public void invalidateNamedBy(RequestFacts request, ResponseFacts response) {
-        Invalidation.namedBy(request, response).forEach(store::invalidate);
+    public void changeEnded(RequestFacts request, ResponseFacts response) {
+        CacheKey target = Invalidation.unsafeTarget(request);
+        if (target != null) {
+            store.changeEnded(target);
+        }
+        if (response != null) {
+            Invalidation.namedBy(request, response).forEach(store::changeEnded);
+        }
     }
 
     /** Drops what {@code response} to {@code request} made wrong if it was unsafe ({@link Invalidation}). */

@@ -8,7 +8,9 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
- * The stored responses, bounded by the bytes they take, the least recently used evicted first.
+ * The stored responses, bounded by the bytes they take, the least recently used evicted first. A
+ * response whose request began before the last change to its key ended is not stored
+ * ({@link ChangeEnds}).
  * <p>
  * Threads: workers store and invalidate, the selector thread looks up, a JMX or lifecycle thread
  * purges or drops a web application's entries, and any thread reads the counts. Lookups read a
@@ -26,6 +28,8 @@ final class ResponseStore {
     private final ReentrantLock lock = new ReentrantLock();
     /** Every entry, least recently used first. Guarded by {@link #lock}. */
     private final LinkedHashMap<CachedResponse,CachedResponse> recency = new LinkedHashMap<>(64, 0.75f, true);
+    /** Guarded by {@link #lock}, but for its {@linkplain ChangeEnds#ticket tickets}. */
+    private final ChangeEnds changeEnds = new ChangeEnds();
     // Written under the lock, read by any thread.
     private volatile long bytes;
     private volatile int count;
@@ -68,19 +72,28 @@ final class ResponseStore {
         }
     }
 
+    /** What a request takes when it begins, for {@link #store}: the store's change clock now. */
+    long ticket() {
+        return changeEnds.ticket();
+    }
+
     /**
      * Stores {@code entry} in place of those it {@linkplain CachedResponse#replaces replaces},
      * evicting the least recently used entries until all fit.
      *
-     * @return whether it was stored: not if its body is larger than the largest body, or the entry
-     *         larger than the bound
+     * @param ticket the {@link #ticket} its request took when it began
+     * @return whether it was stored: not if its body is larger than the largest body, the entry
+     *         larger than the bound, or a change to its key ended after its request began
      */
-    boolean store(CachedResponse entry) {
+    boolean store(CachedResponse entry, long ticket) {
         if (entry.bodySize() > maxBodyBytes || entry.size() > maxBytes) {
             return false;
         }
         lock.lock();
         try {
+            if (changeEnds.endedSince(entry.key(), ticket)) {
+                return false;
+            }
             for (CachedResponse other : byKey.getOrDefault(entry.key(), List.of())) {
                 if (entry.replaces(other)) {
                     remove(other);
@@ -137,6 +150,20 @@ final class ResponseStore {
             }
             dropped.forEach(this::forget);
             return dropped.size();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * A change to {@code key} has ended: drops its entries, which a request that began during the
+     * change may have stored, and refuses those of requests that began before now.
+     */
+    void changeEnded(CacheKey key) {
+        lock.lock();
+        try {
+            changeEnds.end(key);
+            invalidate(key);
         } finally {
             lock.unlock();
         }

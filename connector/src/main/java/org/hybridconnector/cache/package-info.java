@@ -4,7 +4,7 @@
  * <ul>
  * <li>{@link org.hybridconnector.cache.ResponseCache} is what the connector calls: a worker asks
  * whether a response is storable and stores it; the thread serving an unsafe request invalidates
- * before and after it; the
+ * before it and ends its change after it; the
  * selector thread asks for a {@link org.hybridconnector.cache.Hit} to write instead of handing a
  * request to a worker.</li>
  * <li>The rules read {@link org.hybridconnector.cache.RequestFacts} and
@@ -15,7 +15,8 @@
  * {@code HitRules} (§4, §5.2.1), {@code Preconditions} (RFC 9110 §13), {@code Invalidation}
  * (§4.4).</li>
  * <li>{@code ResponseStore} holds {@code CachedResponse} entries, bounded in bytes, the least
- * recently used evicted first; its lookups never wait for a lock.</li>
+ * recently used evicted first; its lookups never wait for a lock. {@code ChangeEnds} keeps when
+ * the last change to each key ended, so that the store refuses a response read before it.</li>
  * </ul>
  * The connector's {@code Accelerator} asks it on the selector thread and its
  * {@code ResponseCapture} fills it from a worker's response; the cache is also the

@@ -25,7 +25,7 @@ class ResponseCacheTest {
     private final ResponseCache cache = new ResponseCache(SETTINGS);
 
     private boolean store(RequestFacts request, ResponseFacts response) {
-        return cache.store(request, response, BODY, T0, T0);
+        return cache.store(request, cache.ticket(), response, BODY, T0, T0);
     }
 
     private static String text(ByteBuffer buffer) {
@@ -135,7 +135,7 @@ class ResponseCacheTest {
 
     @Test
     void testABodyThatIsNotWholeIsNotStored() {
-        assertFalse(cache.store(get(), cacheable(), new byte[4], T0, T0));
+        assertFalse(cache.store(get(), cache.ticket(), cacheable(), new byte[4], T0, T0));
     }
 
     @Test

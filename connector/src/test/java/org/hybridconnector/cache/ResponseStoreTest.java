@@ -48,7 +48,7 @@ class ResponseStoreTest {
     void testALookupFindsWhatWasStoredUnderItsKey() {
         ResponseStore store = storeFor(2);
         CachedResponse entry = entry("/1", 100);
-        assertTrue(store.store(entry));
+        assertTrue(store.store(entry, 0));
         assertSame(entry, store.lookup(key("/1"), IDENTITY));
         assertNull(store.lookup(key("/2"), IDENTITY));
         assertNull(store.lookup(new CacheKey("other.example", "/1"), IDENTITY));
@@ -62,16 +62,16 @@ class ResponseStoreTest {
     void testABodyLargerThanTheLargestBodyIsNotStored() {
         CachedResponse entry = entry("/1", 100);
         ResponseStore store = new ResponseStore(Long.MAX_VALUE, 99);
-        assertFalse(store.store(entry));
+        assertFalse(store.store(entry, 0));
         assertEquals(0, store.entries());
-        assertTrue(new ResponseStore(Long.MAX_VALUE, 100).store(entry));
+        assertTrue(new ResponseStore(Long.MAX_VALUE, 100).store(entry, 0));
     }
 
     @Test
     void testAnEntryLargerThanTheWholeBoundIsNotStoredNorEvictsAnything() {
         ResponseStore store = storeFor(1);
-        store.store(entry("/1", 100));
-        assertFalse(store.store(entry("/2", 101)));
+        store.store(entry("/1", 100), 0);
+        assertFalse(store.store(entry("/2", 101), 0));
         assertNotNull(store.lookup(key("/1"), IDENTITY));
         assertEquals(0, store.evictions());
     }
@@ -80,7 +80,7 @@ class ResponseStoreTest {
     private static ResponseStore fullStoreOfThree() {
         ResponseStore store = storeFor(3);
         for (String target : new String[] { "/1", "/2", "/3" }) {
-            store.store(entry(target, 100));
+            store.store(entry(target, 100), 0);
         }
         return store;
     }
@@ -89,7 +89,7 @@ class ResponseStoreTest {
     void testTheLeastRecentlyUsedEntryIsEvictedFirst() {
         ResponseStore store = fullStoreOfThree();
         store.lookup(key("/1"), IDENTITY);
-        store.store(entry("/4", 100));
+        store.store(entry("/4", 100), 0);
         assertNull(store.lookup(key("/2"), IDENTITY));
         for (String kept : new String[] { "/1", "/3", "/4" }) {
             assertNotNull(store.lookup(key(kept), IDENTITY), kept);
@@ -101,7 +101,7 @@ class ResponseStoreTest {
     void testEvictionMakesAsMuchRoomAsTheNewEntryNeeds() {
         ResponseStore store = fullStoreOfThree();
         long size = entry("/0", 100).size();
-        store.store(entry("/4", (int) (100 + size / 2)));
+        store.store(entry("/4", (int) (100 + size / 2)), 0);
         assertNull(store.lookup(key("/1"), IDENTITY));
         assertNull(store.lookup(key("/2"), IDENTITY));
         assertNotNull(store.lookup(key("/3"), IDENTITY));
@@ -112,8 +112,8 @@ class ResponseStoreTest {
     /** A store holding /1 in two encoding variants: for gzip and for {@code other}. */
     private static ResponseStore storeOfTwoVariants(String other) {
         ResponseStore store = storeFor(4);
-        store.store(entry("/1", 100, "Accept-Encoding", "gzip"));
-        store.store(entry("/1", 100, "Accept-Encoding", other));
+        store.store(entry("/1", 100, "Accept-Encoding", "gzip"), 0);
+        store.store(entry("/1", 100, "Accept-Encoding", other), 0);
         return store;
     }
 
@@ -121,7 +121,7 @@ class ResponseStoreTest {
     void testAnEntryReplacesOnlyItsOwnEncodingVariant() {
         ResponseStore store = storeOfTwoVariants("identity");
         CachedResponse newer = entry("/1", 100, "Accept-Encoding", "GZIP");
-        store.store(newer);
+        store.store(newer, 0);
         assertSame(newer, store.lookup(key("/1"), GZIP));
         assertNotNull(store.lookup(key("/1"), IDENTITY));
         assertNull(store.lookup(key("/1"), AcceptedCodings.of(fields("Accept-Encoding", "br")).variant()));
@@ -132,10 +132,10 @@ class ResponseStoreTest {
     @Test
     void testAnEntryThatDoesNotVaryReplacesEveryVariantAndTheOtherWayRound() {
         ResponseStore store = storeOfTwoVariants("identity");
-        store.store(entry("/1", 100));
+        store.store(entry("/1", 100), 0);
         assertEquals(1, store.entries());
         CachedResponse varying = entry("/1", 100, "Accept-Encoding", "gzip");
-        store.store(varying);
+        store.store(varying, 0);
         assertEquals(1, store.entries());
         assertSame(varying, store.lookup(key("/1"), GZIP));
         assertEquals(varying.size(), store.bytes());
@@ -144,21 +144,34 @@ class ResponseStoreTest {
     @Test
     void testInvalidateDropsEveryVariantOfTheKey() {
         ResponseStore store = storeOfTwoVariants("br");
-        store.store(entry("/2", 100));
+        store.store(entry("/2", 100), 0);
         assertEquals(2, store.invalidate(key("/1")));
         assertEquals(0, store.invalidate(key("/1")));
         assertEquals(1, store.entries());
         assertEquals(entry("/2", 100).size(), store.bytes());
     }
 
+    /** A change's end drops what was stored during it, and refuses what began before it. */
+    @Test
+    void testAChangeEndDropsItsKeyAndRefusesRequestsThatBeganBefore() {
+        ResponseStore store = storeFor(4);
+        long before = store.ticket();
+        assertTrue(store.store(entry("/1", 100), before), "stored while the change was under way");
+        store.changeEnded(key("/1"));
+        assertNull(store.lookup(key("/1"), IDENTITY));
+        assertEquals(0, store.entries());
+        assertFalse(store.store(entry("/1", 100), before));
+        assertTrue(store.store(entry("/1", 100), store.ticket()));
+    }
+
     @Test
     void testInvalidateContextDropsTheEntriesOfOneApplication() {
         ResponseStore store = storeFor(8);
         for (String target : new String[] { "/shop/a", "/shop", "/shop2/a", "/a?/shop/" }) {
-            store.store(entry(target, 100));
+            store.store(entry(target, 100), 0);
         }
         store.store(CachedResponse.of(new RequestFacts("GET", "/shop/a", fields("Host", "Other.example:81")),
-                Heads.cacheable(), Heads.BODY, Heads.freshness(Heads.cacheable()), SETTINGS));
+                Heads.cacheable(), Heads.BODY, Heads.freshness(Heads.cacheable()), SETTINGS), 0);
         assertEquals(2, store.invalidateContext("EXAMPLE.com", "/shop"));
         assertEquals(1, store.invalidateContext(null, "/shop"));
         assertEquals(2, store.invalidateContext(null, ""));
@@ -168,8 +181,8 @@ class ResponseStoreTest {
     @Test
     void testPurgeDropsEverything() {
         ResponseStore store = storeFor(4);
-        store.store(entry("/1", 100));
-        store.store(entry("/2", 100, "Accept-Encoding", "gzip"));
+        store.store(entry("/1", 100), 0);
+        store.store(entry("/2", 100, "Accept-Encoding", "gzip"), 0);
         store.purge();
         assertNull(store.lookup(key("/1"), IDENTITY));
         assertEquals(0, store.entries());
@@ -180,10 +193,10 @@ class ResponseStoreTest {
     @Test
     void testTheCountsFollowTheEntries() {
         ResponseStore store = storeFor(2);
-        store.store(entry("/1", 100));
-        store.store(entry("/1", 100));
-        store.store(entry("/2", 100));
-        store.store(entry("/3", 100));
+        store.store(entry("/1", 100), 0);
+        store.store(entry("/1", 100), 0);
+        store.store(entry("/2", 100), 0);
+        store.store(entry("/3", 100), 0);
         assertEquals(4, store.stores());
         assertEquals(1, store.evictions());
         assertEquals(2, store.entries());
@@ -204,7 +217,7 @@ class ResponseStoreTest {
                     if (random.nextInt(10) == 0) {
                         store.invalidate(key(target));
                     } else {
-                        store.store(entry(target, random.nextInt(300)));
+                        store.store(entry(target, random.nextInt(300)), 0);
                     }
                 }
             }));
