@@ -12,10 +12,11 @@ import java.util.concurrent.locks.ReentrantLock;
  * response whose request began before the last change to its key ended is not stored
  * ({@link ChangeEnds}).
  * <p>
- * Threads: workers store and invalidate, the selector thread looks up, a JMX or lifecycle thread
- * purges or drops a web application's entries, and any thread reads the counts. Lookups read a
- * concurrent map and never wait: they note the use of an entry only if the lock is free at that
- * moment, so under contention recency is approximate, never the selector's wait. Everything else
+ * Threads: workers store and invalidate (and, rarely, the selector thread ends a change), the
+ * selector thread looks up, a JMX or lifecycle thread purges or drops a web application's
+ * entries, and any thread reads the counts. Lookups read a concurrent map and never wait: they
+ * note the use of an entry only if the lock is free at that moment, so under contention recency
+ * is approximate, never the selector's wait. Everything else
  * changes the map, the recency order and the counts together under the lock, and only moves
  * references there: entries are built, and their bytes copied, before.
  */
