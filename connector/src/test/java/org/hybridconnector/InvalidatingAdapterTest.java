@@ -154,6 +154,18 @@ class InvalidatingAdapterTest {
         adapter.service(request, new Response());
     }
 
+    /**
+     * Serves {@code request} as an asynchronous servlet that answers later would: Catalina returns
+     * with the request still asynchronous and its response not committed.
+     */
+    private Response serveDeferred(Request request) throws Exception {
+        catalina.async = true;
+        catalina.defers = true;
+        Response response = new Response();
+        adapter.service(request, response);
+        return response;
+    }
+
     @Test
     void testAnUnsafeRequestDropsItsTargetBeforeTheApplicationRuns() throws Exception {
         store("/item?id=1");
@@ -237,12 +249,9 @@ class InvalidatingAdapterTest {
     @Test
     void testAnAsynchronousChangeEndsWhenTheRequestIsNoLongerAsynchronous() throws Exception {
         store("/list");
-        catalina.async = true;
-        catalina.defers = true;
         catalina.fields.addAll(List.of("Location", "/list"));
         Request post = request("POST", "/a", null);
-        Response response = new Response();
-        adapter.service(post, response);
+        Response response = serveDeferred(post);
         adapter.asyncDispatch(post, response, SocketEvent.OPEN_READ);
         assertTrue(response.isCommitted());
         long during = cache.ticket();
@@ -282,11 +291,8 @@ class InvalidatingAdapterTest {
     /** Coyote closes the connection after a dispatch Catalina failed, and dispatches no more. */
     @Test
     void testAChangeEndsWhenADispatchFails() throws Exception {
-        catalina.async = true;
-        catalina.defers = true;
         Request post = request("POST", "/a", null);
-        Response response = new Response();
-        adapter.service(post, response);
+        Response response = serveDeferred(post);
         store("/a");
         catalina.dispatches = false;
         assertFalse(adapter.asyncDispatch(post, response, SocketEvent.ERROR));
@@ -322,12 +328,9 @@ class InvalidatingAdapterTest {
     @Test
     void testAnAsynchronousHttp2ResponseDropsOnTheHostTheRequestNamed() throws Exception {
         store("/list");
-        catalina.async = true;
-        catalina.defers = true;
         catalina.fields.addAll(List.of("Location", "/list"));
         Request post = http2("POST", "/a", -1);
-        Response response = new Response();
-        adapter.service(post, response);
+        Response response = serveDeferred(post);
         catalina.async = false;
         adapter.asyncDispatch(post, response, SocketEvent.OPEN_READ);
         assertFalse(stored("/list"));
@@ -349,11 +352,9 @@ class InvalidatingAdapterTest {
      */
     @Test
     void testAChangeNeverDispatchedAgainEndsWhenTheRequestObjectIsReused() throws Exception {
-        catalina.async = true;
-        catalina.defers = true;
         Request request = request("POST", "/a", null);
         long before = cache.ticket();
-        adapter.service(request, new Response());
+        serveDeferred(request);
         store("/a");
         request.recycle();
         request.method().setString("GET");
@@ -372,12 +373,9 @@ class InvalidatingAdapterTest {
     /** Coyote recycles a processor when it releases its connection: a change it still holds ends then. */
     @Test
     void testAChangeNeverDispatchedAgainEndsWhenTheProcessorIsRecycled() throws Exception {
-        catalina.async = true;
-        catalina.defers = true;
         Request request = request("DELETE", "/a", null);
-        Response response = new Response();
         long before = cache.ticket();
-        adapter.service(request, response);
+        Response response = serveDeferred(request);
         store("/a");
         adapter.checkRecycled(request, response);
         assertFalse(stored("/a"));

@@ -200,7 +200,7 @@ class ResponseCacheIT {
      * Waits, bounded, until a GET of {@code target} is answered from the cache, each page on the way
      * beginning with {@code prefix}. The GET just after a change may have begun before the POST's
      * worker returned from the servlet, where the change ends: the cache refuses its page then, and
-     * a later one is stored (decision 0019). A change that never ended would refuse them all.
+     * a later one is stored (decision 0019).
      */
     private static void awaitStoredAgain(String target, String prefix) throws Exception {
         Await.until(() -> {
@@ -234,8 +234,8 @@ class ResponseCacheIT {
     }
 
     /**
-     * An asynchronous POST's change ends with Tomcat's last dispatch of the completed request, not
-     * when its answer is committed: the target's page is stored again after it.
+     * An asynchronous POST, its change made on another thread, drops its target as any other, and
+     * the target's page is stored again once the change has ended.
      */
     @Test
     void testAnAsynchronousPostEndsItsChangeWhenItCompletes() throws Exception {
