@@ -21,10 +21,16 @@ done
 
 # The CPU busy ticks at one end of the measured interval: the whole machine's, CPU 0's (Tomcat and
 # the database: whether the server was the limit) and CPU 1's (the load generator's, which reads
-# full whenever httperf runs: it polls).
+# full whenever httperf runs: it polls). Then the two processes pinned to CPU 0, Tomcat's JVM and
+# MariaDB's server, each over all its threads: what CPU 0 spent per reply, and what it spent on
+# neither (interrupts, time the hypervisor took, other processes). No line for a process not read:
+# H2 runs inside Tomcat, and a MariaDB that could not be pinned would count time on both CPUs.
 interval_ticks() {
   printf 'machine_ticks %s\ncpu0_ticks %s\ncpu1_ticks %s\n' "$(machine_busy_ticks)" "$(cpu_busy_ticks 0)" \
     "$(cpu_busy_ticks 1)"
+  local ticks
+  { ticks=$(process_cpu_ticks "$tomcat_pid") && echo "tomcat_ticks $ticks"; } || true
+  { ticks=$(process_cpu_ticks "$database_pid") && echo "database_ticks $ticks"; } || true
 }
 
 steady_pids=()

@@ -19,7 +19,8 @@ import java.util.concurrent.TimeUnit;
 /**
  * A small HTTP/2 client over one clear connection to 127.0.0.1 that speaks frames itself (RFC
  * 9113), for what the JDK's {@code HttpClient} cannot do: h2c by prior knowledge, and many streams
- * on a connection that is one by construction. It sends GETs and POSTs without content. It
+ * on a connection that is one by construction. It sends GETs and POSTs without content, a POST
+ * with header fields of its own if asked. It
  * opens its flow-control windows fully at once, so the server never waits for a
  * {@code WINDOW_UPDATE}; answers the server's {@code SETTINGS} and {@code PING}s; and does not
  * decode response header blocks beyond their first field, the {@code :status} (an entry of
@@ -100,13 +101,22 @@ final class H2cClient implements AutoCloseable {
         return request(2, path);
     }
 
-    /** Queues a POST of {@code path} with no content as a new stream; {@link #flush()} sends what is queued. */
-    int post(String path) throws IOException {
-        return request(3, path);
+    /**
+     * Queues a POST of {@code path} with no content as a new stream, with these header fields, name then value
+     * (names in lower case, as HTTP/2 wants them); {@link #flush()} sends what is queued.
+     */
+    int post(String path, String... fields) throws IOException {
+        if (fields.length % 2 != 0) {
+            throw new IllegalArgumentException("a field's name without its value: " + fields[fields.length - 1]);
+        }
+        return request(3, path, fields);
     }
 
-    /** Queues a request without content; {@code method} is the HPACK static table's index of its {@code :method}. */
-    private int request(int method, String path) throws IOException {
+    /**
+     * Queues a request without content; {@code method} is the HPACK static table's index of its {@code :method},
+     * {@code fields} its further header fields, name then value.
+     */
+    private int request(int method, String path, String... fields) throws IOException {
         int stream = nextStream;
         nextStream += 2;
         // Pseudo-header names only by HPACK's static table (Tomcat refuses a literal ':'):
@@ -116,6 +126,12 @@ final class H2cClient implements AutoCloseable {
         block.write(0x80 | 6);
         literal(block, 4, path);
         literal(block, 1, authority);
+        for (int i = 0; i < fields.length; i += 2) {
+            // A literal field without indexing, its name a literal too (RFC 7541, 6.2.2).
+            block.write(0);
+            string(block, fields[i]);
+            string(block, fields[i + 1]);
+        }
         writeFrame(HEADERS, END_STREAM | END_HEADERS, stream, block.toByteArray());
         return stream;
     }

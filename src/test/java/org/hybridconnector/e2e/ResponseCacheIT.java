@@ -26,8 +26,9 @@ import org.junit.jupiter.api.Test;
  * and RUBiS's images, a servlet's {@code max-age} response) are answered by the selector from the second
  * request on, as the miss sent them apart from {@code Date} and {@code Age}; what must reach the
  * servlet does (a {@code Range}, a private response, a request with a cookie); a {@code POST}
- * (first on its connection, pipelined behind another request, or over HTTP/2) and a web
- * application's reload drop what they make wrong; hits are in the access log; and a scan of
+ * (first on its connection, pipelined behind another request, or over HTTP/2; synchronous or not)
+ * and a web application's reload drop what they make wrong, a page stored during the change
+ * included; hits are in the access log; and a scan of
  * many distinct URLs stays within the memory bound.
  */
 class ResponseCacheIT {
@@ -373,6 +374,29 @@ class ResponseCacheIT {
             assertEquals("version=1\n", client.await(List.of(stream), 20).get(stream).text());
         }
         assertEquals("/h2Post version=1 served=2\n", fetch(CACHE_H2, get).text());
+    }
+
+    /**
+     * An asynchronous POST over HTTP/2 during which a GET stores the page it read before the change.
+     * Over HTTP/2 nothing drops the target when the POST's answer is written, and the change may end
+     * after the client has that answer (decision 0019's window), so the GETs after it wait, bounded,
+     * for the new version; without the end's drop, the old page would be served until it expired.
+     */
+    @Test
+    void testAnAsynchronousPostOverHttp2DropsAPageStoredDuringItsChangeWhenItEnds() throws Exception {
+        String target = "/probe/cacheable/heldH2";
+        int port = tomcat.port(CACHE_H2);
+        String get = "GET " + target + " HTTP/1.1\r\nHost: 127.0.0.1:" + port + "\r\n";
+        long stores = figure(CACHE_H2, "Stores");
+        try (RawConnection held = RawConnection.open(port, 10_000); H2cClient client = H2cClient.priorKnowledge(port)) {
+            held.send(get + "Probe-Hold: 1\r\n\r\n");
+            int stream = client.post(target, "probe-hold", "1", "probe-async", "1");
+            assertEquals("version=1\n", client.await(List.of(stream), 20).get(stream).text());
+            assertEquals("/heldH2 version=0 served=1\n", held.read().text());
+        }
+        assertEquals(stores + 1, figure(CACHE_H2, "Stores"), "the page read before the change was stored during it");
+        Await.until(() -> fetch(CACHE_H2, get + "\r\n").text().startsWith("/heldH2 version=1 "), 10,
+                "the page read before the change was dropped when it ended");
     }
 
     /**

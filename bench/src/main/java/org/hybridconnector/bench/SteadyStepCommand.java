@@ -53,7 +53,8 @@ final class SteadyStepCommand implements Callable<Integer> {
     private long timeoutMillis;
 
     @Option(names = "--interval-start", paramLabel = "FILE", description = "The busy ticks at the interval's start:"
-            + " 'machine_ticks N', 'cpu0_ticks N' and 'cpu1_ticks N' lines.")
+            + " 'machine_ticks N', 'cpu0_ticks N' and 'cpu1_ticks N' lines, and the CPU time of Tomcat's process and"
+            + " the database's as 'tomcat_ticks N' and 'database_ticks N'.")
     private Path intervalStart;
 
     @Option(names = "--interval-end", paramLabel = "FILE", description = "The same at the interval's end.")
@@ -84,7 +85,7 @@ final class SteadyStepCommand implements Callable<Integer> {
         return 0;
     }
 
-    /** The CPUs' busy time over the interval, in % of one core; NaN where a reading is missing. */
+    /** The CPUs' and the server's processes' busy time over the interval, in % of one core; NaN where not read. */
     private SteadyStep.Cpu cpu() throws IOException {
         if (intervalStart == null || intervalEnd == null) {
             return SteadyStep.Cpu.UNKNOWN;
@@ -92,7 +93,8 @@ final class SteadyStepCommand implements Callable<Integer> {
         Reading start = Reading.read(intervalStart);
         Reading end = Reading.read(intervalEnd);
         return new SteadyStep.Cpu(percent(start, end, "machine_ticks"), percent(start, end, "cpu0_ticks"),
-                percent(start, end, "cpu1_ticks"));
+                percent(start, end, "cpu1_ticks"), percent(start, end, "tomcat_ticks"),
+                percent(start, end, "database_ticks"));
     }
 
     private double percent(Reading start, Reading end, String ticks) {

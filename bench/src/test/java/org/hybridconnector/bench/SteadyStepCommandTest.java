@@ -13,7 +13,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code steady-step} as steady.sh calls it, on the recorded step of {@code SliceRunTest}: the
- * machine's CPU and each CPU's over the interval come from the two tick readings the script took at its ends.
+ * machine's CPU, each CPU's and each server process's over the interval come from the two tick readings the
+ * script took at its ends.
  */
 class SteadyStepCommandTest {
 
@@ -31,6 +32,24 @@ class SteadyStepCommandTest {
         assertEquals("150.000", cell(csv, "machine_cpu_percent"));
         assertEquals("100.000", cell(csv, "cpu0_percent"));
         assertEquals("50.000", cell(csv, "cpu1_percent"));
+    }
+
+    @Test
+    void testEachServerProcessHasItsOwnCpuOverTheInterval() throws IOException {
+        // Of CPU 0's full core over 30 s, Tomcat's JVM took 1800 ticks and the database 900: the rest was neither.
+        List<String> csv = run("cpu0_ticks 400\ntomcat_ticks 5000\ndatabase_ticks 70000\n",
+                "cpu0_ticks 3400\ntomcat_ticks 6800\ndatabase_ticks 70900\n");
+        assertEquals("100.000", cell(csv, "cpu0_percent"));
+        assertEquals("60.000", cell(csv, "tomcat_cpu_percent"));
+        assertEquals("30.000", cell(csv, "database_cpu_percent"));
+    }
+
+    @Test
+    void testNoDatabaseProcessLeavesItsCpuUnknown() throws IOException {
+        // On H2 the database runs inside Tomcat: the script writes no database_ticks.
+        List<String> csv = run("tomcat_ticks 5000\n", "tomcat_ticks 5300\n");
+        assertEquals("10.000", cell(csv, "tomcat_cpu_percent"));
+        assertEquals("NaN", cell(csv, "database_cpu_percent"));
     }
 
     @Test

@@ -16,7 +16,8 @@ import java.util.stream.Collectors;
 /**
  * The headline report of a steady-state campaign: each variant's completed sessions/s per load
  * (median over blocks with a 95 % bootstrap interval), every candidate's paired ratios to the
- * other connectors, the {@link Targets} verdicts, and the rows left out. Writes {@code headline.md},
+ * other connectors, the {@link Targets} verdicts, whether each interval was long enough, where the
+ * server's core went ({@link ServerCpuTable}), and the rows left out. Writes {@code headline.md},
  * {@code headline.csv} and the figure's data and script ({@link HeadlinePlot}).
  */
 public final class HeadlineReport {
@@ -78,6 +79,7 @@ public final class HeadlineReport {
         ratioTables(md);
         targets.append(md);
         validity(md);
+        ServerCpuTable.append(md, campaign.included());
         excluded(md);
         method(md);
         return md.toString();

@@ -30,6 +30,9 @@ public final class SteadyRows {
      */
     static final List<String> OPTIONAL = List.of("interval_s", "lifetime_s", "server_in_progress_at_end",
             "httperf_abandoned_per_s", "quick_mid_visit_p99_ms");
+    /** Where the server's core went, read where present: {@link SteadyRow.ServerCpu}'s figures in its order. */
+    static final List<String> SERVER_CPU = List.of("replies_per_s", "cpu0_percent", "tomcat_cpu_percent",
+            "database_cpu_percent");
 
     private SteadyRows() {
     }
@@ -102,7 +105,9 @@ public final class SteadyRows {
         return new SteadyRow(source, block, load, variant, row.text("commit"),
                 row.number("completed_per_s", false), row.number("server_abandoned_per_s", false),
                 row.optional(OPTIONAL.get(4)), limited.equals("true"), row.optional(OPTIONAL.get(0)),
-                row.optional(OPTIONAL.get(1)), row.optional(OPTIONAL.get(2)), row.optional(OPTIONAL.get(3)));
+                row.optional(OPTIONAL.get(1)), row.optional(OPTIONAL.get(2)), row.optional(OPTIONAL.get(3)),
+                new SteadyRow.ServerCpu(row.optional(SERVER_CPU.get(0)), row.optional(SERVER_CPU.get(1)),
+                        row.optional(SERVER_CPU.get(2)), row.optional(SERVER_CPU.get(3))));
     }
 
     /** One line's cells, looked up by column name, with the line named in every error. */

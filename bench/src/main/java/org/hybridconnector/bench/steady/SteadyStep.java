@@ -33,11 +33,13 @@ public record SteadyStep(int block, double load, String variant, String commit, 
 
     /**
      * Busy time over the interval in % of one core, NaN where not read: the whole machine's, CPU 0's (Tomcat and
-     * the database are pinned to it) and CPU 1's (httperf, the probe, the sampler).
+     * the database are pinned to it) and CPU 1's (httperf, the probe, the sampler); then the two processes on
+     * CPU 0, Tomcat's JVM and the database server, each over all its threads.
      */
-    public record Cpu(double machinePercent, double cpu0Percent, double cpu1Percent) {
+    public record Cpu(double machinePercent, double cpu0Percent, double cpu1Percent, double tomcatPercent,
+            double databasePercent) {
 
-        public static final Cpu UNKNOWN = new Cpu(Double.NaN, Double.NaN, Double.NaN);
+        public static final Cpu UNKNOWN = new Cpu(Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN);
     }
 
     public static final String HEADER = "block,load,variant,commit,interval_s,completed_per_s,replies_per_s,"
@@ -45,7 +47,7 @@ public record SteadyStep(int block, double load, String variant, String commit, 
             + "cohort_offered,cohort_completed,cohort_failed,cohort_abandoned,cohort_unfinished,"
             + "httperf_abandoned_per_s,lifetime_s,quick_mid_visit_p50_ms,quick_mid_visit_p99_ms,quick_timeouts,"
             + "quick_openings,quick_opening_p99_ms,quick_opening_timeouts,client_limited,machine_cpu_percent,"
-            + "cpu0_percent,cpu1_percent";
+            + "cpu0_percent,cpu1_percent,tomcat_cpu_percent,database_cpu_percent";
 
     /** The step's figures from its slices, between {@code from} and {@code to} (epoch milliseconds). */
     public static SteadyStep of(int block, double load, String variant, String commit, List<SliceRun> slices,
@@ -80,7 +82,8 @@ public record SteadyStep(int block, double load, String variant, String commit, 
                 number(probe.p50Millis()), number(probe.p99Millis()), Integer.toString(probe.timeouts()),
                 Integer.toString(openings.samples() + openings.turnedAway()), number(openings.p99Millis()),
                 Integer.toString(openings.timeouts()), Boolean.toString(clientLimited), number(cpu.machinePercent()),
-                number(cpu.cpu0Percent()), number(cpu.cpu1Percent()))
+                number(cpu.cpu0Percent()), number(cpu.cpu1Percent()), number(cpu.tomcatPercent()),
+                number(cpu.databasePercent()))
                 .collect(Collectors.joining(","));
     }
 
@@ -89,10 +92,11 @@ public record SteadyStep(int block, double load, String variant, String commit, 
         return String.format(Locale.ROOT,
                 "%-20s %6.1f sess/s block %d: completed %6.2f/s (server %6.2f/s), abandoned after a reply "
                         + "%5.2f/s (httperf %5.2f/s), %d in progress at the end, %6.1f replies/s, quick p99 %.0f ms, "
-                        + "CPU 0 %.0f %%, CPU 1 %.0f %%%s",
+                        + "CPU 0 %.0f %% (Tomcat %.0f %%, database %.0f %%), CPU 1 %.0f %%%s",
                 variant, load, block, completedPerSecond, server.completed() / intervalSeconds,
                 server.abandoned() / intervalSeconds, cohort.abandoned() / intervalSeconds, server.inProgressAtEnd(),
-                repliesPerSecond, probe.p99Millis(), cpu.cpu0Percent(), cpu.cpu1Percent(),
+                repliesPerSecond, probe.p99Millis(), cpu.cpu0Percent(), cpu.tomcatPercent(),
+                cpu.databasePercent(), cpu.cpu1Percent(),
                 clientLimited ? " CLIENT-LIMITED" : "");
     }
 

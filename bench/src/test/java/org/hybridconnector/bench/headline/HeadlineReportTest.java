@@ -76,12 +76,35 @@ class HeadlineReportTest {
     void testAnIntervalUnderTenLifetimesIsFlagged() {
         List<SteadyRow> rows = List.of(
                 // 300 s of interval, 20 s lifetimes: 15 of them; 90 in progress beside 10/s x 300 s completed
-                new SteadyRow(Rows.FILE, 1, 40, "hybrid-all", "abc1234", 10, 0, 50, false, 300, 20, 90, 0.5),
+                new SteadyRow(Rows.FILE, 1, 40, "hybrid-all", "abc1234", 10, 0, 50, false, 300, 20, 90, 0.5,
+                        SteadyRow.ServerCpu.UNKNOWN),
                 // 60 s lifetimes: five, too few; 450 in progress beside 1,500 completed
-                new SteadyRow(Rows.FILE, 1, 40, "nio", "abc1234", 5, 2, 9000, false, 300, 60, 450, 2.5));
+                new SteadyRow(Rows.FILE, 1, 40, "nio", "abc1234", 5, 2, 9000, false, 300, 60, 450, 2.5,
+                        SteadyRow.ServerCpu.UNKNOWN));
         String md = new HeadlineReport(rows, 20, new Bootstrap()).markdown("Test", "cmd");
         assertTrue(md.contains("| 40.0 | hybrid-all | 15.0 | 3 % | 0.00 / 0.50 |"), md);
         assertTrue(md.contains("| 40.0 | nio | 5.0 **(under 10)** | 30 % | 2.00 / 2.50 |"), md);
+    }
+
+    @Test
+    void testTheServersCoreIsAccountedPerReplyAndPerCompletedSession() {
+        List<SteadyRow> rows = List.of(
+                // 1,000 replies/s for 10 completed sessions/s; 60 % of the core is 600 ms a second: 0.6 ms a reply.
+                withCpu(1, "hybrid-all", 10, new SteadyRow.ServerCpu(1000, 100, 60, 30)),
+                withCpu(2, "hybrid-all", 12, new SteadyRow.ServerCpu(1200, 100, 72, 24)),
+                // A row from before the processes were read: its replies and core count, its split does not.
+                withCpu(3, "hybrid-all", 11, new SteadyRow.ServerCpu(1100, 98, Double.NaN, Double.NaN)),
+                withCpu(1, "nio", 5, new SteadyRow.ServerCpu(900, 100, 50, 40)),
+                withCpu(2, "nio", 4, SteadyRow.ServerCpu.UNKNOWN));
+        String md = new HeadlineReport(rows, 20, new Bootstrap()).markdown("Test", "cmd");
+        // Medians: replies 1,100; replies per session 100 each; Tomcat 0.6; database (0.3 and 0.2) 0.25; rest 10 %
+        // and 4 %, 7 %.
+        assertTrue(md.contains("| 40.0 | hybrid-all | 1100 | 100 | 100 % | 0.600 | 0.250 | 7 % |"), md);
+        assertTrue(md.contains("| 40.0 | nio | 900 | 180 | 100 % | 0.556 | 0.444 | 10 % |"), md);
+    }
+
+    private static SteadyRow withCpu(int block, String variant, double completed, SteadyRow.ServerCpu cpu) {
+        return new SteadyRow(Rows.FILE, block, 40, variant, "abc1234", completed, 0, 50, false, 300, 20, 10, 0, cpu);
     }
 
     @Test

@@ -41,6 +41,23 @@ class SteadyRowsTest {
     }
 
     @Test
+    void testTheServersCpuIsReadWherePresent(@TempDir Path dir) throws IOException {
+        Path csv = dir.resolve("steady.csv");
+        Files.writeString(csv, HEADER + ",replies_per_s,cpu0_percent,tomcat_cpu_percent,database_cpu_percent\n"
+                + "1,40,nio,abc1234,12,0,5,false,800,100,40,50\n2,40,nio,abc1234,12,0,5,false,750,99,NaN,NaN\n");
+        List<SteadyRow> rows = SteadyRows.read(csv);
+        SteadyRow.ServerCpu cpu = rows.get(0).serverCpu();
+        assertEquals(new SteadyRow.ServerCpu(800, 100, 40, 50), cpu);
+        // 40 % of a core is 400 ms a second, over 800 replies.
+        assertEquals(0.5, cpu.tomcatMillisPerReply(), 1e-9);
+        assertEquals(0.625, cpu.databaseMillisPerReply(), 1e-9);
+        assertEquals(10, cpu.restPercent(), 1e-9);
+        assertTrue(Double.isNaN(rows.get(1).serverCpu().tomcatMillisPerReply()), "a row from before the processes");
+        Files.writeString(csv, HEADER + "\n1,40,nio,abc1234,12,0,5,false\n");
+        assertEquals(SteadyRow.ServerCpu.UNKNOWN, SteadyRows.read(csv).get(0).serverCpu());
+    }
+
+    @Test
     void testAMissingColumnIsNamedWithItsFile(@TempDir Path dir) throws IOException {
         Path csv = dir.resolve("campaign-a.csv");
         Files.writeString(csv, HEADER.replace(",server_abandoned_per_s", "") + "\n1,40,nio,abc1234,12,5,false\n");

@@ -22,7 +22,7 @@ class SteadyStepTest {
         }
         AccessLogSessions.Count server = new AccessLogSessions.Count(284, 3, 0, 107, 0);
         SteadyStep step = SteadyStep.of(2, 10, "hybrid", "53bbed07f098", slices, 1795613147000L, 1795613177000L,
-                server, ProbeResult.NONE, ProbeResult.NONE, new SteadyStep.Cpu(126.4, 98.0, 28.4));
+                server, ProbeResult.NONE, ProbeResult.NONE, new SteadyStep.Cpu(126.4, 98.0, 28.4, 61.0, 30.5));
         assertEquals(30.0, step.intervalSeconds(), 1e-9);
         assertEquals(283 / 30.0, step.completedPerSecond(), 1e-9);
         // The cohort is the slice that started inside the interval: 300 offered, all completed.
@@ -36,5 +36,7 @@ class SteadyStepTest {
         assertEquals("107", row[List.of(header).indexOf("server_in_progress_at_end")]);
         assertEquals("NaN", row[List.of(header).indexOf("quick_mid_visit_p99_ms")]);
         assertEquals("28.400", row[List.of(header).indexOf("cpu1_percent")]);
+        assertEquals("61.000", row[List.of(header).indexOf("tomcat_cpu_percent")]);
+        assertEquals("30.500", row[List.of(header).indexOf("database_cpu_percent")]);
     }
 }
