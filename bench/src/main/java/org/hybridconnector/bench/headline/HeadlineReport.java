@@ -11,6 +11,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.function.ToDoubleFunction;
 import java.util.stream.Collectors;
 
 /**
@@ -189,10 +190,7 @@ public final class HeadlineReport {
                 + "second as the server's access log and httperf count them.\n\n| offered sess/s | variant | "
                 + "lifetimes in the interval | in progress at the end | abandoned/s, server / httperf |\n"
                 + "|---|---|---|---|---|\n");
-        Map<Double,Map<String,List<SteadyRow>>> byLoad = campaign.included().stream().collect(Collectors.groupingBy(
-                SteadyRow::load, TreeMap::new, Collectors.groupingBy(SteadyRow::variant, LinkedHashMap::new,
-                        Collectors.toList())));
-        byLoad.forEach((load, byVariant) -> byVariant.forEach((variant, rows) -> {
+        byLoadAndVariant(campaign.included()).forEach((load, byVariant) -> byVariant.forEach((variant, rows) -> {
             double lifetimes = rows.stream().mapToDouble(r -> r.intervalSeconds() / r.lifetimeSeconds()).min()
                     .orElse(Double.NaN);
             double inProgress = rows.stream().mapToDouble(SteadyRow::inProgressShare).max().orElse(Double.NaN);
@@ -200,15 +198,25 @@ public final class HeadlineReport {
                     Double.isNaN(lifetimes) ? "–" : String.format(Locale.ROOT, "%.1f%s", lifetimes,
                             lifetimes < 10 ? " **(under 10)**" : ""),
                     Double.isNaN(inProgress) ? "–" : String.format(Locale.ROOT, "%.0f %%", 100 * inProgress),
-                    median(rows, SteadyRow::serverAbandonedPerSecond), median(rows,
-                            SteadyRow::httperfAbandonedPerSecond)));
+                    median(rows, SteadyRow::serverAbandonedPerSecond, "%.2f"), median(rows,
+                            SteadyRow::httperfAbandonedPerSecond, "%.2f")));
         }));
         md.append('\n');
     }
 
-    private static String median(List<SteadyRow> rows, java.util.function.ToDoubleFunction<SteadyRow> figure) {
-        double[] values = rows.stream().mapToDouble(figure).filter(v -> !Double.isNaN(v)).toArray();
-        return values.length == 0 ? "–" : String.format(Locale.ROOT, "%.2f", Bootstrap.medianOf(values));
+    /** The rows by load (lowest first), then by variant (first-seen order). */
+    static Map<Double,Map<String,List<SteadyRow>>> byLoadAndVariant(List<SteadyRow> rows) {
+        return rows.stream().collect(Collectors.groupingBy(SteadyRow::load, TreeMap::new,
+                Collectors.groupingBy(SteadyRow::variant, LinkedHashMap::new, Collectors.toList())));
+    }
+
+    /**
+     * The median over {@code rows} of a figure where it was read (finite: NaN is not read, and a rate
+     * per nothing completed says nothing), in {@code format}, or – where no row has it.
+     */
+    static String median(List<SteadyRow> rows, ToDoubleFunction<SteadyRow> figure, String format) {
+        double[] values = rows.stream().mapToDouble(figure).filter(Double::isFinite).toArray();
+        return values.length == 0 ? "–" : String.format(Locale.ROOT, format, Bootstrap.medianOf(values));
     }
 
     private void excluded(StringBuilder md) {

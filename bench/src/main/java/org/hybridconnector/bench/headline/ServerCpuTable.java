@@ -1,12 +1,7 @@
 package org.hybridconnector.bench.headline;
 
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
-import java.util.TreeMap;
-import java.util.function.ToDoubleFunction;
-import java.util.stream.Collectors;
 
 /**
  * The report's account of the server's core (CPU 0, where Tomcat and the database are pinned): per
@@ -34,23 +29,14 @@ final class ServerCpuTable {
                 + "2026-11-28, the database only on MariaDB.\n\n| offered sess/s | variant | replies/s | "
                 + "replies per completed session | CPU 0 | Tomcat ms/reply | database ms/reply | rest of CPU 0 |\n"
                 + "|---|---|---|---|---|---|---|---|\n");
-        Map<Double,Map<String,List<SteadyRow>>> byLoad = rows.stream().collect(Collectors.groupingBy(SteadyRow::load,
-                TreeMap::new, Collectors.groupingBy(SteadyRow::variant, LinkedHashMap::new, Collectors.toList())));
-        byLoad.forEach((load, byVariant) -> byVariant.forEach((variant, of) -> md.append(String.format(Locale.ROOT,
+        HeadlineReport.byLoadAndVariant(rows).forEach((load, byVariant) -> byVariant.forEach((variant, of) -> md.append(String.format(Locale.ROOT,
                 "| %.1f | %s | %s | %s | %s | %s | %s | %s |%n", load, variant,
-                median(of, r -> r.serverCpu().repliesPerSecond(), "%.0f", ""),
-                median(of, r -> r.serverCpu().repliesPerSecond() / r.completedPerSecond(), "%.0f", ""),
-                median(of, r -> r.serverCpu().corePercent(), "%.0f", " %"),
-                median(of, r -> r.serverCpu().tomcatMillisPerReply(), "%.3f", ""),
-                median(of, r -> r.serverCpu().databaseMillisPerReply(), "%.3f", ""),
-                median(of, r -> r.serverCpu().restPercent(), "%.0f", " %")))));
+                HeadlineReport.median(of, r -> r.serverCpu().repliesPerSecond(), "%.0f"),
+                HeadlineReport.median(of, r -> r.serverCpu().repliesPerSecond() / r.completedPerSecond(), "%.0f"),
+                HeadlineReport.median(of, r -> r.serverCpu().corePercent(), "%.0f %%"),
+                HeadlineReport.median(of, r -> r.serverCpu().tomcatMillisPerReply(), "%.3f"),
+                HeadlineReport.median(of, r -> r.serverCpu().databaseMillisPerReply(), "%.3f"),
+                HeadlineReport.median(of, r -> r.serverCpu().restPercent(), "%.0f %%")))));
         md.append('\n');
-    }
-
-    /** The median of the rows' figure where it was read (finite), formatted, or – where no row has it. */
-    private static String median(List<SteadyRow> rows, ToDoubleFunction<SteadyRow> figure, String format,
-            String unit) {
-        double[] values = rows.stream().mapToDouble(figure).filter(Double::isFinite).toArray();
-        return values.length == 0 ? "–" : String.format(Locale.ROOT, format, Bootstrap.medianOf(values)) + unit;
     }
 }
