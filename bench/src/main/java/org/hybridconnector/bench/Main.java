@@ -1,6 +1,7 @@
 package org.hybridconnector.bench;
 
 import org.hybridconnector.bench.headline.HeadlineCommand;
+import org.hybridconnector.bench.headline.PooledHeadlineCommand;
 import org.hybridconnector.bench.steady.AccessLogSessions;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -21,9 +22,9 @@ import picocli.CommandLine.Spec;
                 RubisSessionsCommand.class, StaticWorkloadCommand.class, StepCommand.class, ProbeCommand.class,
                 SummaryCommand.class, SteadyPlanCommand.class, SteadyStepCommand.class, JmxSampleCommand.class,
                 PolicySeriesCommand.class, PolicyPlotsCommand.class, StepCountersCommand.class,
-                StepLedgerCommand.class, HeadlineCommand.class, CompareBuildsCommand.class,
-                CompareVariantsCommand.class, FootprintCommand.class, FootprintReportCommand.class,
-                ClusterSummaryCommand.class })
+                StepLedgerCommand.class, HeadlineCommand.class, PooledHeadlineCommand.class,
+                CompareBuildsCommand.class, CompareVariantsCommand.class, FootprintCommand.class,
+                FootprintReportCommand.class, ClusterSummaryCommand.class })
 public final class Main implements Runnable {
 
     @Option(names = { "-h", "--help" }, usageHelp = true, scope = ScopeType.INHERIT, description = "Show this help.")

@@ -64,14 +64,7 @@ public final class HeadlineReport {
     public String markdown(String title, String command) {
         StringBuilder md = new StringBuilder("# ").append(title).append("\n\n");
         md.append("Command:\n\n```\n").append(command).append("\n```\n\n");
-        List<String> commits = campaign.commits();
-        if (commits.size() == 1) {
-            md.append("Build: commit `").append(commits.get(0)).append("` in every row.\n\n");
-        } else {
-            md.append("**Warning: ").append(commits.size()).append(" commits in the rows (")
-                    .append(commits.stream().map(c -> "`" + c + "`").collect(Collectors.joining(", ")))
-                    .append("). A campaign must use one build; these figures mix builds.**\n\n");
-        }
+        appendBuild(md, campaign.commits());
         md.append(String.format(Locale.ROOT, "Saturation load R = %.1f new sessions/s. Rows: %d counted, %d excluded "
                 + "(see the end).%n%n", saturation, campaign.included().size(), campaign.excluded().size()));
         blocks(md);
@@ -84,6 +77,17 @@ public final class HeadlineReport {
         excluded(md);
         method(md);
         return md.toString();
+    }
+
+    /** The build line: the one commit every row names, or a warning that the rows mix builds. */
+    static void appendBuild(StringBuilder md, List<String> commits) {
+        if (commits.size() == 1) {
+            md.append("Build: commit `").append(commits.get(0)).append("` in every row.\n\n");
+        } else {
+            md.append("**Warning: ").append(commits.size()).append(" commits in the rows (")
+                    .append(commits.stream().map(c -> "`" + c + "`").collect(Collectors.joining(", ")))
+                    .append("). A campaign must use one build; these figures mix builds.**\n\n");
+        }
     }
 
     private void blocks(StringBuilder md) {
@@ -122,7 +126,7 @@ public final class HeadlineReport {
     }
 
     /** The directory a block's rows came from ({@code bidding-2x-b1}), or the file's name. */
-    private static String blockName(String source) {
+    static String blockName(String source) {
         Path file = Path.of(source);
         return (file.getParent() == null ? file : file.getParent()).getFileName().toString();
     }

@@ -1,5 +1,6 @@
 package org.hybridconnector.bench.headline;
 
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -43,6 +44,30 @@ public final class PairedRatios {
      */
     public static Ratio of(List<SteadyRow> rows, Side numerator, Side denominator, ToDoubleFunction<SteadyRow> figure,
             Bootstrap bootstrap) {
+        return pairs(rows, numerator, denominator, figure).median(bootstrap);
+    }
+
+    /**
+     * The per-block ratios themselves, and how many blocks had one side only: what {@link #of} takes
+     * the median of. Several studies' pairs pool into one sample with {@link Pairs#plus}.
+     */
+    public record Pairs(double[] ratios, int skipped) {
+
+        public static final Pairs NONE = new Pairs(new double[0], 0);
+
+        public Pairs plus(Pairs other) {
+            double[] both = Arrays.copyOf(ratios, ratios.length + other.ratios.length);
+            System.arraycopy(other.ratios, 0, both, ratios.length, other.ratios.length);
+            return new Pairs(both, skipped + other.skipped);
+        }
+
+        public Ratio median(Bootstrap bootstrap) {
+            return new Ratio(bootstrap.median(ratios), ratios.length, skipped);
+        }
+    }
+
+    public static Pairs pairs(List<SteadyRow> rows, Side numerator, Side denominator,
+            ToDoubleFunction<SteadyRow> figure) {
         Map<SteadyRow.BlockId,SteadyRow> over = rowsByBlock(rows, numerator);
         Map<SteadyRow.BlockId,SteadyRow> under = rowsByBlock(rows, denominator);
         Map<SteadyRow.BlockId,Double> ratios = new LinkedHashMap<>();
@@ -56,7 +81,7 @@ public final class PairedRatios {
         });
         long blocks = over.keySet().stream().filter(b -> !under.containsKey(b)).count() + under.size();
         double[] values = ratios.values().stream().mapToDouble(Double::doubleValue).toArray();
-        return new Ratio(bootstrap.median(values), values.length, (int) blocks - values.length);
+        return new Pairs(values, (int) blocks - values.length);
     }
 
     private static Map<SteadyRow.BlockId,SteadyRow> rowsByBlock(List<SteadyRow> rows, Side side) {

@@ -5,16 +5,23 @@ import static org.hybridconnector.bench.headline.Bootstrap.Interval.number;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
+import java.util.function.ToDoubleFunction;
+import java.util.stream.Collectors;
 
+import org.hybridconnector.bench.headline.PairedRatios.Pairs;
 import org.hybridconnector.bench.headline.PairedRatios.Ratio;
 import org.hybridconnector.bench.headline.PairedRatios.Side;
 
 /**
  * The headline targets, judged for every candidate at one, two and three times the saturation load
- * (a tested load within 1 % of it; loads in between are reported, not judged):
+ * (a tested load within 1 % of it; loads in between are reported, not judged), of one study or of
+ * several pooled, each at multiples of its own:
  * <ul>
  * <li>completed sessions/s over the best stock connector's, per block: median ≥ {@value #AT_SATURATION}x
  * at 1x; ≥ {@value #OVER_STOCK_2X}x at 2x and ≥ {@value #OVER_STOCK_3X}x at 3x with the interval's lower
@@ -60,37 +67,44 @@ final class Targets {
     record Row(String candidate, String target, List<Cell> cells) {
     }
 
-    private final Campaign campaign;
-    private final double saturation;
+    private final List<Study> studies;
+    private final Bootstrap bootstrap;
 
+    /** The targets of one study. */
     Targets(Campaign campaign, double saturation) {
-        if (!(saturation > 0) || Double.isInfinite(saturation)) {
-            throw new IllegalArgumentException("saturation must be a positive load: " + saturation);
-        }
-        this.campaign = campaign;
-        this.saturation = saturation;
+        this(List.of(new Study("", campaign, saturation)));
     }
 
-    /** The tested load within 1 % of {@code multiple} times saturation (the nearest), or {@code NaN}. */
-    double loadAt(int multiple) {
-        double wanted = multiple * saturation;
-        return campaign.loads().stream().filter(l -> Math.abs(l - wanted) <= LOAD_TOLERANCE * wanted)
-                .min((a, b) -> Double.compare(Math.abs(a - wanted), Math.abs(b - wanted))).orElse(Double.NaN);
+    /**
+     * The targets over several studies at once, each at multiples of its own R: a block's ratios stand
+     * alone, so each figure pools the per-block ratios of every study that ran the multiple.
+     */
+    Targets(List<Study> studies) {
+        if (studies.isEmpty()) {
+            throw new IllegalArgumentException("no study");
+        }
+        this.studies = List.copyOf(studies);
+        this.bootstrap = studies.get(0).campaign().bootstrap();
     }
 
     /** Appends the targets section: the loads judged, a row per candidate and target, and each candidate's tally. */
     void append(StringBuilder md) {
         md.append("## Targets\n\n");
-        md.append(String.format(Locale.ROOT, "Judged at the tested loads within 1 %% of 1x, 2x and 3x the saturation "
-                + "load R = %.1f new sessions/s (given on the command line); loads in between are in the tables above, "
-                + "not judged. Ratios are medians over blocks of per-block ratios, with their 95 %% CI; \"best stock\" "
-                + "is picked per load (see Method). Each cell: met, **MISSED** (by how much), or – not measured; "
-                + "an empty cell has no target at that load.%n%n", saturation));
-        md.append("| candidate | target |");
+        if (studies.size() == 1) {
+            md.append(String.format(Locale.ROOT, "Judged at the tested loads within 1 %% of 1x, 2x and 3x the "
+                    + "saturation load R = %.1f new sessions/s (given on the command line); loads in between are in "
+                    + "the tables above, not judged. Ratios are medians over blocks of per-block ratios, with their "
+                    + "95 %% CI; \"best stock\" is picked per load (see Method). ", studies.get(0).saturation()));
+        } else {
+            md.append("Judged at the tested loads within 1 % of 1x, 2x and 3x each study's own saturation load R "
+                    + "(the studies above). Ratios are taken within each block, then pooled: the median over the "
+                    + "blocks of every study run at that multiple, with its 95 % CI; \"best stock\" is each study's "
+                    + "own, picked per load (see Method). ");
+        }
+        md.append("Each cell: met, **MISSED** (by how much), or – not measured; an empty cell has no target at that "
+                + "load.\n\n| candidate | target |");
         for (int multiple = 1; multiple <= 3; multiple++) {
-            double load = loadAt(multiple);
-            md.append(String.format(Locale.ROOT, " %dx (%s) |", multiple,
-                    Double.isNaN(load) ? "not run" : String.format(Locale.ROOT, "%.1f/s", load)));
+            md.append(String.format(Locale.ROOT, " %dx (%s) |", multiple, loadsAt(multiple)));
         }
         md.append("\n|---|---|---|---|---|\n");
         List<Row> rows = rows();
@@ -100,7 +114,7 @@ final class Targets {
             md.append('\n');
         }
         md.append('\n');
-        for (String candidate : campaign.candidates()) {
+        for (String candidate : candidates()) {
             List<Cell> cells = rows.stream().filter(r -> r.candidate().equals(candidate))
                     .flatMap(r -> r.cells().stream()).toList();
             md.append(String.format(Locale.ROOT, "- %s: %d met, %d missed, %d not measured.%n", candidate,
@@ -109,13 +123,28 @@ final class Targets {
         md.append('\n');
     }
 
+    /** The load judged at a multiple, "30.0/s"; over several studies, how many ran it. */
+    private String loadsAt(int multiple) {
+        if (studies.size() == 1) {
+            double load = studies.get(0).loadAt(multiple);
+            return Double.isNaN(load) ? "not run" : String.format(Locale.ROOT, "%.1f/s", load);
+        }
+        long run = studies.stream().filter(s -> !Double.isNaN(s.loadAt(multiple))).count();
+        return run == 0 ? "not run" : run + (run == 1 ? " study" : " studies");
+    }
+
     private static long count(List<Cell> cells, Status status) {
         return cells.stream().filter(c -> c.status() == status).count();
     }
 
+    /** Every study's candidates, in first-seen order. */
+    private List<String> candidates() {
+        return studies.stream().flatMap(s -> s.campaign().candidates().stream()).distinct().toList();
+    }
+
     List<Row> rows() {
         List<Row> rows = new ArrayList<>();
-        for (String candidate : campaign.candidates()) {
+        for (String candidate : candidates()) {
             rows.add(new Row(candidate, String.format(Locale.ROOT, "completed/s over the best stock's: ≥ %.2fx at 1x, "
                     + "≥ %.2fx at 2x, ≥ %.1fx at 3x, at 2x and 3x with the CI's lower end > 1", AT_SATURATION,
                     OVER_STOCK_2X, OVER_STOCK_3X), List.of(overStock(candidate, 1, AT_SATURATION),
@@ -134,78 +163,140 @@ final class Targets {
     }
 
     private Cell overStock(String candidate, int multiple, double target) {
-        double load = loadAt(multiple);
-        Optional<String> stock = Double.isNaN(load) ? Optional.empty() : campaign.best(VariantClass.STOCK, load);
-        if (stock.isEmpty()) {
-            return Cell.notMeasured(Double.isNaN(load) ? "" : "no stock connector");
-        }
-        Ratio ratio = PairedRatios.completed(campaign.included(), load, candidate, stock.get(), campaign.bootstrap());
-        return judge(ratio, " vs " + stock.get(), target, multiple > 1);
+        return againstBest(candidate, multiple, VariantClass.STOCK, SteadyRow::completedPerSecond, false)
+                .judged(target, multiple > 1, "no stock connector");
     }
 
     private Cell overYardstick(String candidate, int multiple) {
-        double load = loadAt(multiple);
-        Optional<String> yardstick = Double.isNaN(load) ? Optional.empty()
-                : campaign.best(VariantClass.YARDSTICK, load);
-        if (yardstick.isEmpty()) {
-            return Cell.notMeasured(Double.isNaN(load) ? "" : "no nio-admission");
-        }
-        Ratio ratio = PairedRatios.completed(campaign.included(), load, candidate, yardstick.get(),
-                campaign.bootstrap());
-        return judge(ratio, " vs " + yardstick.get(), OVER_YARDSTICK, false);
+        return againstBest(candidate, multiple, VariantClass.YARDSTICK, SteadyRow::completedPerSecond, false)
+                .judged(OVER_YARDSTICK, false, "no nio-admission");
+    }
+
+    /** The best stock connector's p99 over the candidate's: how many times lower the candidate's is. */
+    private Cell quickPages(String candidate, int multiple) {
+        return againstBest(candidate, multiple, VariantClass.STOCK, SteadyRow::quickP99Millis, true)
+                .judged(P99_FACTOR, false, "no stock connector");
     }
 
     /**
-     * Paired within blocks if some block ran the candidate at both loads; otherwise (blocks hold one
-     * load each) the ratio of the two medians, which has no interval.
+     * The per-block ratios of a candidate's figure to that of its study's best variant of a kind at the
+     * multiple (or the other way round, {@code inverted}), pooled over the studies that ran the multiple.
+     */
+    private Pooled againstBest(String candidate, int multiple, VariantClass kind, ToDoubleFunction<SteadyRow> figure,
+            boolean inverted) {
+        Pairs pairs = Pairs.NONE;
+        List<String> references = new ArrayList<>();
+        boolean run = false;
+        for (Study study : studies) {
+            double load = study.loadAt(multiple);
+            if (Double.isNaN(load)) {
+                continue;
+            }
+            run = true;
+            Optional<String> best = study.campaign().best(kind, load);
+            if (best.isPresent()) {
+                references.add(best.get());
+                Side ours = new Side(candidate, load);
+                Side theirs = new Side(best.get(), load);
+                pairs = pairs.plus(PairedRatios.pairs(study.campaign().included(), inverted ? theirs : ours,
+                        inverted ? ours : theirs, figure));
+            }
+        }
+        return new Pooled(run, pairs.median(bootstrap), references);
+    }
+
+    /** A pooled ratio: whether any study ran the multiple, the ratio, and each study's reference variant. */
+    private record Pooled(boolean run, Ratio ratio, List<String> references) {
+
+        Cell judged(double target, boolean lowerEndAboveOne, String noReference) {
+            if (!run) {
+                return Cell.notMeasured("");
+            }
+            if (references.isEmpty()) {
+                return Cell.notMeasured(noReference);
+            }
+            return judge(ratio, " vs " + named(references), target, lowerEndAboveOne);
+        }
+
+        /** "nio2"; where the studies' best differ, "each study's best: nio:50@300 (2), nio2 (1)". */
+        private static String named(List<String> references) {
+            Map<String,Long> counts = references.stream().collect(Collectors.groupingBy(Function.identity(),
+                    LinkedHashMap::new, Collectors.counting()));
+            if (counts.size() == 1) {
+                return references.get(0);
+            }
+            return "each study's best: " + counts.entrySet().stream().map(e -> e.getKey() + " (" + e.getValue() + ")")
+                    .collect(Collectors.joining(", "));
+        }
+    }
+
+    /**
+     * Paired within blocks where some block ran the candidate at both loads; otherwise (blocks hold one
+     * load each) the ratio of the two medians, which has no interval; over several studies, the median
+     * of the studies' ratios of medians.
      */
     private Cell noCollapse(String candidate, int multiple) {
-        double load = loadAt(multiple);
-        double base = loadAt(1);
-        if (Double.isNaN(load) || Double.isNaN(base)) {
-            return Cell.notMeasured(Double.isNaN(load) ? "" : "1x not run");
+        Pairs paired = Pairs.NONE;
+        List<Double> ofMedians = new ArrayList<>();
+        boolean run = false;
+        boolean baseRun = false;
+        for (Study study : studies) {
+            double load = study.loadAt(multiple);
+            double base = study.loadAt(1);
+            run |= !Double.isNaN(load);
+            if (Double.isNaN(load) || Double.isNaN(base)) {
+                continue;
+            }
+            baseRun = true;
+            Campaign campaign = study.campaign();
+            Pairs pairs = PairedRatios.pairs(campaign.included(), new Side(candidate, load), new Side(candidate, base),
+                    SteadyRow::completedPerSecond);
+            paired = paired.plus(pairs);
+            double ratio = campaign.medianCompleted(candidate, load) / campaign.medianCompleted(candidate, base);
+            if (pairs.ratios().length == 0 && !Double.isNaN(ratio)) {
+                ofMedians.add(ratio);
+            }
         }
-        Ratio paired = PairedRatios.of(campaign.included(), new Side(candidate, load), new Side(candidate, base),
-                SteadyRow::completedPerSecond, campaign.bootstrap());
-        if (paired.pairs() > 0) {
-            return judge(paired, ", paired in " + paired.pairs() + " blocks", NO_COLLAPSE, false);
+        if (!run || !baseRun) {
+            return Cell.notMeasured(run ? "1x not run" : "");
         }
-        double ratio = campaign.medianCompleted(candidate, load) / campaign.medianCompleted(candidate, base);
-        if (Double.isNaN(ratio)) {
+        if (paired.ratios().length > 0) {
+            Ratio ratio = paired.median(bootstrap);
+            return judge(ratio, ", paired in " + ratio.pairs() + " blocks", NO_COLLAPSE, false);
+        }
+        if (ofMedians.isEmpty()) {
             return Cell.notMeasured("");
         }
-        String figure = number("%.2f", ratio) + "x, of medians (no block ran both loads; no CI)";
+        double ratio = Bootstrap.medianOf(ofMedians.stream().mapToDouble(Double::doubleValue).toArray());
+        String figure = number("%.2f", ratio) + "x, of medians" + (ofMedians.size() > 1
+                ? " (the median of " + ofMedians.size() + " studies'; no block ran both loads; no CI)"
+                : " (no block ran both loads; no CI)");
         return ratio >= NO_COLLAPSE ? new Cell(Status.MET, figure, "")
                 : new Cell(Status.MISSED, figure, shortOf(ratio, NO_COLLAPSE));
     }
 
     private Cell abandoned(String candidate, int multiple) {
-        double load = loadAt(multiple);
-        int blocks = Double.isNaN(load) ? 0
-                : campaign.values(candidate, load, SteadyRow::completedPerSecond).length;
+        int blocks = 0;
+        List<Double> read = new ArrayList<>();
+        for (Study study : studies) {
+            double load = study.loadAt(multiple);
+            if (!Double.isNaN(load)) {
+                blocks += study.campaign().values(candidate, load, SteadyRow::completedPerSecond).length;
+                Arrays.stream(study.campaign().values(candidate, load, SteadyRow::serverAbandonedPerSecond))
+                        .forEach(read::add);
+            }
+        }
         if (blocks == 0) {
             return Cell.notMeasured("");
         }
-        double[] read = campaign.values(candidate, load, SteadyRow::serverAbandonedPerSecond);
-        if (read.length == 0) {
+        if (read.isEmpty()) {
             return Cell.notMeasured("server log not read");
         }
-        double worst = Arrays.stream(read).max().getAsDouble();
+        double worst = read.stream().mapToDouble(Double::doubleValue).max().getAsDouble();
         String figure = String.format(Locale.ROOT, "max %.2f/s over %s blocks", worst,
-                read.length == blocks ? Integer.toString(blocks) : read.length + " of " + blocks);
+                read.size() == blocks ? Integer.toString(blocks) : read.size() + " of " + blocks);
         return worst == 0 ? new Cell(Status.MET, figure, "")
                 : new Cell(Status.MISSED, figure, String.format(Locale.ROOT, "%.2f/s above 0", worst));
-    }
-
-    private Cell quickPages(String candidate, int multiple) {
-        double load = loadAt(multiple);
-        Optional<String> stock = Double.isNaN(load) ? Optional.empty() : campaign.best(VariantClass.STOCK, load);
-        if (stock.isEmpty()) {
-            return Cell.notMeasured(Double.isNaN(load) ? "" : "no stock connector");
-        }
-        Ratio ratio = PairedRatios.of(campaign.included(), new Side(stock.get(), load), new Side(candidate, load),
-                SteadyRow::quickP99Millis, campaign.bootstrap());
-        return judge(ratio, " vs " + stock.get(), P99_FACTOR, false);
     }
 
     /** Met if the median reaches {@code target} and, where asked, the interval's lower end is above 1. */

@@ -102,10 +102,10 @@ class TargetsTest {
     void testOnlyLoadsWithinOnePercentOfAMultipleAreJudged() {
         Campaign campaign = new Campaign(List.of(full(1, 201.5, "nio", 1, 0, 1, false),
                 full(2, 296.9, "nio", 1, 0, 1, false), full(3, 150, "nio", 1, 0, 1, false)), new Bootstrap());
-        Targets targets = new Targets(campaign, 100);
-        assertEquals(201.5, targets.loadAt(2));
-        assertTrue(Double.isNaN(targets.loadAt(3)), "296.9 is more than 1 % off 300");
-        assertTrue(Double.isNaN(targets.loadAt(1)));
+        Study study = new Study("", campaign, 100);
+        assertEquals(201.5, study.loadAt(2));
+        assertTrue(Double.isNaN(study.loadAt(3)), "296.9 is more than 1 % off 300");
+        assertTrue(Double.isNaN(study.loadAt(1)));
     }
 
     @Test
@@ -115,5 +115,23 @@ class TargetsTest {
         Cell cell = cell(new Targets(new Campaign(rows, new Bootstrap()), 100).rows(), "hybrid", "no collapse", 2);
         assertEquals(Status.MET, cell.status());
         assertEquals("0.95x [0.95, 0.95], paired in 2 blocks", cell.figure());
+    }
+
+    @Test
+    void testStudiesPoolTheirBlocksRatiosByMultipleOfTheirOwnSaturation() {
+        List<Row> rows = new Targets(Rows.twoStudies()).rows();
+        Cell overStock = cell(rows, "hybrid", "completed/s over the best stock", 2);
+        assertEquals(Status.MISSED, overStock.status(), overStock.render());
+        assertEquals("1.10x [0.90, 1.30] vs each study's best: nio (1), nio2 (1)", overStock.figure(),
+                "1.5x is not 2x: its 3.0 would make the median 1.2");
+
+        Cell abandoned = cell(rows, "hybrid", "no session abandoned", 2);
+        assertEquals("max 0.25/s over 3 blocks", abandoned.figure(), "the worst block of either study");
+
+        Cell noCollapse = cell(rows, "hybrid", "no collapse", 2);
+        assertEquals(Status.MET, noCollapse.status(), noCollapse.render());
+        assertEquals("1.10x, of medians (the median of 2 studies'; no block ran both loads; no CI)",
+                noCollapse.figure(), "a's 12 of 10 and b's 90 of 90: their mean");
+        assertEquals(Status.NOT_MEASURED, cell(rows, "hybrid", "completed/s over the best stock", 3).status());
     }
 }
