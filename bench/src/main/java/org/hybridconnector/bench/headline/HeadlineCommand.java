@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -24,21 +25,14 @@ public final class HeadlineCommand implements Callable<Integer> {
     @Spec
     private CommandSpec spec;
 
-    @Option(names = "--out", required = true, paramLabel = "DIR")
-    private Path out;
+    @Mixin
+    private ReportOptions report;
 
     @Option(names = "--saturation", required = true, paramLabel = "R", description = "The saturation load, sessions/s.")
     private Double saturation;
 
-    @Option(names = "--command", required = true, paramLabel = "C", description = "The command that ran, as quoted.")
-    private String command;
-
     @Option(names = "--title", defaultValue = DEFAULT_TITLE, paramLabel = "T")
     private String title;
-
-    @Option(names = "--resamples", defaultValue = "" + Bootstrap.DEFAULT_RESAMPLES, paramLabel = "N",
-            description = "Bootstrap resamples.")
-    private int resamples;
 
     @Parameters(arity = "1..*", paramLabel = "STEADY_CSV")
     private List<Path> csvFiles;
@@ -49,10 +43,10 @@ public final class HeadlineCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), "--saturation must be a positive load: " + saturation);
         }
         List<SteadyRow> rows = SteadyRows.read(csvFiles);
-        new HeadlineReport(rows, saturation, new Bootstrap(resamples, Bootstrap.DEFAULT_SEED)).write(out, title,
-                command);
-        System.out.println("wrote " + out.resolve("headline.md") + ", headline.csv and " + HeadlinePlot.SCRIPT);
-        HeadlinePlot.render(out);
+        new HeadlineReport(rows, saturation, report.bootstrap()).write(report.out(), title, report.command());
+        System.out.println("wrote " + report.out().resolve("headline.md") + ", headline.csv and "
+                + HeadlinePlot.SCRIPT);
+        HeadlinePlot.render(report.out());
         return 0;
     }
 }

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -25,33 +26,26 @@ public final class PooledHeadlineCommand implements Callable<Integer> {
     @Spec
     private CommandSpec spec;
 
-    @Option(names = "--out", required = true, paramLabel = "DIR")
-    private Path out;
+    @Mixin
+    private ReportOptions report;
 
     @Option(names = "--study", required = true, paramLabel = "NAME,R,CSV[,CSV...]",
             description = "A study: its name in the plan, its saturation load R (new sessions/s) and its steady.csv "
                     + "files. Repeat for each study.")
     private List<String> studies;
 
-    @Option(names = "--command", required = true, paramLabel = "C", description = "The command that ran, as quoted.")
-    private String command;
-
     @Option(names = "--title", required = true, paramLabel = "T")
     private String title;
 
-    @Option(names = "--resamples", defaultValue = "" + Bootstrap.DEFAULT_RESAMPLES, paramLabel = "N",
-            description = "Bootstrap resamples.")
-    private int resamples;
-
     @Override
     public Integer call() throws IOException {
-        Bootstrap bootstrap = new Bootstrap(resamples, Bootstrap.DEFAULT_SEED);
+        Bootstrap bootstrap = report.bootstrap();
         List<Study> read = new ArrayList<>();
         for (String study : studies) {
             read.add(study(study, bootstrap));
         }
-        new PooledReport(read).write(out, title, command);
-        System.out.println("wrote " + out.resolve("headline.md"));
+        new PooledReport(read).write(report.out(), title, report.command());
+        System.out.println("wrote " + report.out().resolve("headline.md"));
         return 0;
     }
 

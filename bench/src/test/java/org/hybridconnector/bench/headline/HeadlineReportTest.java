@@ -9,18 +9,14 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.File;
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
-import org.hybridconnector.bench.Main;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 class HeadlineReportTest {
 
@@ -156,13 +152,7 @@ class HeadlineReportTest {
         assertEquals(2, headline("--out", "x", "--saturation", "20", "--command", "c"), "no CSV file");
     }
 
-    /** Main's exit status for {@code headline ARGS}; its complaints are not shown. */
     private static int headline(String... args) {
-        CommandLine line = Main.commandLine();
-        line.setErr(new PrintWriter(new StringWriter()));
-        String[] all = new String[args.length + 1];
-        all[0] = "headline";
-        System.arraycopy(args, 0, all, 1, args.length);
-        return line.execute(all);
+        return Commands.exitStatus("headline", args);
     }
 }

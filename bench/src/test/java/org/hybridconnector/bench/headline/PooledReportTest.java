@@ -5,18 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
-import org.hybridconnector.bench.Main;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-
-import picocli.CommandLine;
 
 class PooledReportTest {
 
@@ -62,13 +57,7 @@ class PooledReportTest {
         return Files.write(file, lines);
     }
 
-    /** Main's exit status for {@code headline-pooled ARGS}; its complaints are not shown. */
     private static int pooled(String... args) {
-        CommandLine line = Main.commandLine();
-        line.setErr(new PrintWriter(new StringWriter()));
-        String[] all = new String[args.length + 1];
-        all[0] = "headline-pooled";
-        System.arraycopy(args, 0, all, 1, args.length);
-        return line.execute(all);
+        return Commands.exitStatus("headline-pooled", args);
     }
 }
