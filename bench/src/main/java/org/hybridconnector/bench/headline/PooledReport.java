@@ -73,8 +73,7 @@ final class PooledReport {
         md.append("## Each block's ratios\n\nCompleted sessions/s of each candidate over its study's best stock "
                 + "connector's at that load, within the block: the values the targets' first line takes the median "
                 + "of. – where the block did not run the candidate.\n\n");
-        List<String> candidates = studies.stream().flatMap(s -> s.campaign().candidates().stream()).distinct()
-                .toList();
+        List<String> candidates = targets.candidates();
         for (int multiple = 1; multiple <= 3; multiple++) {
             int at = multiple;
             if (studies.stream().allMatch(s -> Double.isNaN(s.loadAt(at)))) {

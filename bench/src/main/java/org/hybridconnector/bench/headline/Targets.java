@@ -138,7 +138,7 @@ final class Targets {
     }
 
     /** Every study's candidates, in first-seen order. */
-    private List<String> candidates() {
+    List<String> candidates() {
         return studies.stream().flatMap(s -> s.campaign().candidates().stream()).distinct().toList();
     }
 
