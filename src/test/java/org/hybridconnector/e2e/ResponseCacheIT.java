@@ -293,6 +293,29 @@ class ResponseCacheIT {
     }
 
     /**
+     * A repeated Content-Length is Coyote's to refuse (400, then close), as on Tomcat's own
+     * connectors: answered from the cache, the request would leave the body behind its first "0"
+     * to be served as the next request.
+     */
+    @Test
+    void testARepeatedContentLengthGoesToTomcatWhichRefusesIt() throws Exception {
+        String target = IMAGE + "?smuggling";
+        fetch(CACHE, RawConnection.get(target));
+        long stored = figure(CACHE, "Hits");
+        assertEquals(200, fetch(CACHE, RawConnection.get(target)).status());
+        long hits = figure(CACHE, "Hits");
+        assertEquals(stored + 1, hits, "the page must be a hit without the repeated field");
+        String smuggled = RawConnection.get("/probe/echo?n=smuggled");
+        try (RawConnection connection = RawConnection.open(tomcat.port(CACHE), 10_000)) {
+            connection.send(RawConnection.get(target, "Content-Length: 0\r\n",
+                    "Content-Length: " + smuggled.length() + "\r\n") + smuggled);
+            assertEquals(400, connection.read().status());
+            assertTrue(connection.awaitClose(5000), "the connection must close after the 400");
+        }
+        assertEquals(hits, figure(CACHE, "Hits"));
+    }
+
+    /**
      * A file above {@code sendfileSize} goes by sendfile, around the connection's writes, and Coyote
      * serves the requests pipelined behind it in the same turn: their responses, 80 KiB of them,
      * must not be stored as the file's body.

@@ -40,6 +40,17 @@ class HitRulesTest {
     void testARequestWithContentMayNotAsk() {
         assertFalse(HitRules.mayAsk(get("Content-Length", "10")));
         assertFalse(HitRules.mayAsk(get("Transfer-Encoding", "chunked")));
+        assertTrue(HitRules.mayAsk(get("Content-Length", "0")));
+    }
+
+    /**
+     * A repeated Content-Length is Coyote's to refuse: answered here, a body behind a first "0"
+     * would be read as the next request (request smuggling).
+     */
+    @Test
+    void testARepeatedContentLengthMayNotAsk() {
+        assertFalse(HitRules.mayAsk(get("Content-Length", "0", "Content-Length", "40")));
+        assertFalse(HitRules.mayAsk(get("Content-Length", "0", "Content-Length", "0")));
     }
 
     /** RFC 9110 §14.2, §13.1.1 and §13.1.4: their answers (206, 412) are not stored ones. */
