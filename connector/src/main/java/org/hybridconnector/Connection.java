@@ -153,7 +153,9 @@ final class Connection implements Selectable, QueuedHandBack.Steps {
             return;
         }
         if ((readyOps & SelectionKey.OP_READ) != 0) {
-            if (state == ConnectionState.AWAIT_HEAD) {
+            if (state == ConnectionState.AWAIT_HEAD && !wrapper.turns().headIsTheSelectors()) {
+                enter(ConnectionState.SERVING); // a turn came in meanwhile (an event raised elsewhere): it hands back
+            } else if (state == ConnectionState.AWAIT_HEAD) {
                 readHead();
             } else if (state == ConnectionState.AWAIT_DATA) {
                 dispatch(SocketEvent.OPEN_READ);
@@ -189,14 +191,14 @@ final class Connection implements Selectable, QueuedHandBack.Steps {
 
     @Override
     public void closeIfParked() {
-        if (isParked()) {
+        if (state.isParked()) {
             closeNow();
         }
     }
 
     /** The interest this connection wants on its key, from its state, its write wait and operations. */
     private int interest() {
-        int interest = (isParked() ? SelectionKey.OP_READ : 0) | operations.interest();
+        int interest = (state.isParked() ? SelectionKey.OP_READ : 0) | operations.interest();
         if (writeWait.isWaiting() || state == ConnectionState.SENDING) {
             interest |= SelectionKey.OP_WRITE;
         }
@@ -211,16 +213,12 @@ final class Connection implements Selectable, QueuedHandBack.Steps {
         }
     }
 
-    private boolean isParked() {
-        return state == ConnectionState.AWAIT_HEAD || state == ConnectionState.AWAIT_DATA;
-    }
-
     /** Moves to {@code next}, keeping the parked count; the deadline of the wait it leaves is dropped. */
     private void enter(ConnectionState next) {
-        boolean wasParked = isParked();
+        boolean wasParked = state.isParked();
         state = next;
         waiting.leave();
-        if (wasParked != isParked()) {
+        if (wasParked != state.isParked()) {
             parks.parkedChanged(wasParked ? -1 : 1);
         }
     }
@@ -233,6 +231,9 @@ final class Connection implements Selectable, QueuedHandBack.Steps {
     /** Parks until the next request head is complete, or serves one already buffered (pipelining). */
     @Override
     public void awaitHeadNow() {
+        if (!wrapper.turns().headIsTheSelectors() || state == ConnectionState.SENDING) {
+            return; // stale: the turn queued since, or the transfer, hands the connection on when it ends
+        }
         if (loop.isDraining()) {
             closeNow();
             return;
@@ -276,9 +277,8 @@ final class Connection implements Selectable, QueuedHandBack.Steps {
             return;
         }
         if (headScanner.headComplete(buffer) || !buffer.hasRemaining()) {
-            // Complete, or too large for the buffer: Coyote's parser takes it from here (and
-            // answers 400 if the head exceeds maxHttpHeaderSize). Queued before it stops counting
-            // as fresh, so admission control never sees the request as no work at all.
+            // Complete, or too large for the buffer: Coyote's parser takes it (a 400 past maxHttpHeaderSize).
+            // Queued before it stops counting as fresh, so admission never sees the request as no work.
             dispatchHead();
             wrapper.permits().settleFresh();
             return;
@@ -371,7 +371,8 @@ final class Connection implements Selectable, QueuedHandBack.Steps {
             return;
         }
         handedOver = true;
-        Lingering.begin(wrapper, key, wrapper.getCurrentProcessor() == null ? buffers : null, loop, parks);
+        boolean buffersFree = wrapper.getCurrentProcessor() == null && !wrapper.turns().any();
+        Lingering.begin(wrapper, key, buffersFree ? buffers : null, loop, parks);
         key = null;
     }
 
@@ -386,10 +387,10 @@ final class Connection implements Selectable, QueuedHandBack.Steps {
     /** Closes the connection; closing the channel cancels its key. */
     @Override
     public void closeNow() {
-        // Between requests or sending, the worker has returned; without a processor attached,
-        // nothing but the wrapper holds its buffers, and they can serve another connection.
+        // Between requests or sending, with no processor attached and no turn to run, nothing but
+        // the wrapper holds its buffers, and they can serve another connection.
         boolean buffersFree = (state == ConnectionState.AWAIT_HEAD || state == ConnectionState.SENDING)
-                && wrapper.getCurrentProcessor() == null;
+                && wrapper.getCurrentProcessor() == null && !wrapper.turns().any();
         stopWaiting();
         if (buffersFree) {
             wrapper.giveBuffersBack(buffers);

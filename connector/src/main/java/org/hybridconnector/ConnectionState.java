@@ -9,5 +9,10 @@ enum ConnectionState {
     /** Parked with a processor attached (a split head, a servlet's non-blocking read): any byte dispatches. */
     AWAIT_DATA,
     /** The selector sends the rest of a response (a file, a cached one) as the client takes it. */
-    SENDING
+    SENDING;
+
+    /** Whether a connection in this state is parked: waiting for its client, counted in {@code parkedCount}. */
+    boolean isParked() {
+        return this == AWAIT_HEAD || this == AWAIT_DATA;
+    }
 }

@@ -114,6 +114,19 @@ final class Dispatcher {
     }
 
     /**
+     * Serves an event Coyote raised from its own threads (an async completion or dispatch, a
+     * time-out). One the pool refuses ends the connection, as stock NIO's poller ends one it cannot
+     * dispatch: Coyote does not, and no turn would be left to hand it back to the selector.
+     */
+    boolean raise(SocketWrapperBase<SocketChannel> connection, SocketEvent event, boolean dispatch) {
+        if (submit(connection, event, null, dispatch)) {
+            return true;
+        }
+        connection.close();
+        return false;
+    }
+
+    /**
      * Serves {@code event} on a worker, or with {@code dispatch == false} on the calling thread,
      * counting it as ready work until a worker picks it up.
      *
@@ -218,6 +231,9 @@ final class Dispatcher {
         public void drop() {
             permit.release();
             pools.finished(pool, null, 0);
+            if (work instanceof ServeTask turn) {
+                turn.dropped();
+            }
         }
     }
 }

@@ -384,7 +384,7 @@ public class HybridEndpoint extends ChannelEndpoint {
         if (connection == null || d == null) {
             return false;
         }
-        return d.submit(connection, event, null, dispatch);
+        return d.raise(connection, event, dispatch);
     }
 
     @Override

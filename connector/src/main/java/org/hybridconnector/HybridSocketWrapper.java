@@ -28,7 +28,7 @@ import org.apache.tomcat.util.res.StringManager;
  * Threads: the buffers belong to the selector thread while the connection is parked and to a
  * worker while it is dispatched; the hand-over through the selector's update queue or the
  * executor's task queue publishes them. The turn's fields belong to the serving worker. The
- * admission permits may be released from any thread, exactly once.
+ * admission permits may be released from any thread, exactly once; its {@link Turns} are any thread's.
  */
 final class HybridSocketWrapper extends VectoredSocketWrapper implements Transfer.Sink {
 
@@ -43,6 +43,7 @@ final class HybridSocketWrapper extends VectoredSocketWrapper implements Transfe
     private volatile Transport transport;
     private boolean handshakeComplete;
     private final ConnectionPermits permits = new ConnectionPermits();
+    private final Turns turns = new Turns();
 
     // The worker serving this connection, and what it asked of the selector meanwhile.
     private volatile Thread servingThread;
@@ -73,6 +74,11 @@ final class HybridSocketWrapper extends VectoredSocketWrapper implements Transfe
         return handBack;
     }
 
+    /** Its worker turns, which decide whether a hand-back for the next head still holds. */
+    Turns turns() {
+        return turns;
+    }
+
     // -------------------------------------------------------------- admission
 
     /** What admission control handed the connection, given back when it closes. */
@@ -80,11 +86,7 @@ final class HybridSocketWrapper extends VectoredSocketWrapper implements Transfe
         return permits;
     }
 
-    /**
-     * Coyote counts requests down to {@code maxKeepAliveRequests} and then closes. A connection
-     * that carries a session which is its connection is not counted down: its client's next
-     * connection would be a new session.
-     */
+    /** Counts to {@code maxKeepAliveRequests}, except where the session is the connection (its next is a new one). */
     @Override
     public int decrementKeepAlive() {
         return permits.sessionIsTheConnection() ? Integer.MAX_VALUE : super.decrementKeepAlive();
@@ -129,9 +131,8 @@ final class HybridSocketWrapper extends VectoredSocketWrapper implements Transfe
     // --------------------------------------------------------- a worker's turn
 
     /**
-     * Called by a worker before it runs Coyote for this connection, under the connection's lock.
-     * Coyote may serve an event inline from within another (a dispatch with {@code dispatch ==
-     * false}); only the outermost turn hands the connection back.
+     * Called by a worker before it runs Coyote for this connection, under the connection's lock. Coyote may
+     * serve an event inline within another ({@code dispatch == false}); only the outermost turn hands it back.
      */
     void beginServing() {
         if (servingDepth++ == 0) {
@@ -145,11 +146,11 @@ final class HybridSocketWrapper extends VectoredSocketWrapper implements Transfe
      * Called by the same worker when Coyote is done: what Coyote asked of the selector meanwhile
      * goes to it only now.
      *
-     * @param state what Coyote returned: {@code OPEN} means the connection waits for a new
-     *            request, {@code CLOSED} that it is about to be closed, anything else that a
-     *            request is in progress (a split head, async, an upgrade)
+     * @param state what Coyote returned: {@code OPEN}, the connection waits for a new request; {@code CLOSED}, it
+     *            is about to close; anything else, a request is in progress (a split head, async, an upgrade)
+     * @param lastTurn whether the turn was the last queued and left the next head to the selector ({@link Turns})
      */
-    void endServing(SocketState state) {
+    void endServing(SocketState state, boolean lastTurn) {
         if (--servingDepth > 0) {
             return;
         }
@@ -167,12 +168,12 @@ final class HybridSocketWrapper extends VectoredSocketWrapper implements Transfe
             handBack.finishTransfer(file);
             return;
         }
-        if ((deferredInterest & SelectionKey.OP_READ) != 0) {
-            if (state == SocketState.OPEN) {
+        if (state == SocketState.OPEN) {
+            if (lastTurn) { // even with no read interest (an event that found no request); else the last one does
                 handBack.awaitHead();
-            } else {
-                handBack.awaitData();
             }
+        } else if ((deferredInterest & SelectionKey.OP_READ) != 0) {
+            handBack.awaitData();
         }
         if ((deferredInterest & SelectionKey.OP_WRITE) != 0) {
             handBack.awaitWrite();

@@ -19,7 +19,8 @@ import org.apache.tomcat.util.res.StringManager;
  * connection whose handshake is not done yet, the turn is the handshake's next step instead.
  * <p>
  * Runs on a worker, or inline on the thread that raised the event; {@link SocketProcessorBase}
- * holds the connection's lock for the turn.
+ * holds the connection's lock for the turn. The connection's {@link Turns} count it from when it
+ * is made until it ends or is dropped unrun.
  */
 final class ServeTask extends SocketProcessorBase<SocketChannel> {
 
@@ -33,6 +34,12 @@ final class ServeTask extends SocketProcessorBase<SocketChannel> {
         super(connection, event);
         this.handler = handler;
         this.log = log;
+        ((HybridSocketWrapper) connection).turns().queued();
+    }
+
+    /** Called when a stop or a refusing pool drops the turn unrun; the caller ends the connection. */
+    void dropped() {
+        ((HybridSocketWrapper) socketWrapper).turns().ended(false);
     }
 
     @Override
@@ -52,7 +59,8 @@ final class ServeTask extends SocketProcessorBase<SocketChannel> {
             ExceptionUtils.handleThrowable(t);
             log.error(sm.getString("endpoint.processingFailed", connection), t);
         } finally {
-            connection.endServing(state);
+            connection.endServing(state,
+                    connection.turns().ended(state == SocketState.OPEN || state == SocketState.SENDFILE));
         }
         if (failed) {
             connection.close();
@@ -68,7 +76,9 @@ final class ServeTask extends SocketProcessorBase<SocketChannel> {
      * for its first request head like any connection.
      */
     private static void advanceHandshake(HybridSocketWrapper connection) {
-        switch (connection.handshake()) {
+        int next = connection.handshake();
+        connection.turns().ended(next == 0);
+        switch (next) {
             case 0 -> connection.handBack().awaitHead();
             case SelectionKey.OP_READ -> connection.handBack().awaitData();
             case SelectionKey.OP_WRITE -> connection.handBack().awaitWrite();

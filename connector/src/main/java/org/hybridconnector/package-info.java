@@ -44,7 +44,8 @@
  * <li><b>Hand back</b>: when Coyote returns, the wrapper passes what it asked for (the next head,
  * more bytes, a writable socket, a file to finish) to the selector through {@link HandBack} (its
  * {@link QueuedHandBack}), the capture, if any, stores the response or invalidates after it, the
- * permit is released, and the connection parks again.</li>
+ * permit is released, and the connection parks again; for the next head only if no other turn was
+ * queued for it meanwhile ({@link Turns}).</li>
  * <li><b>Upgraded protocols</b> (HTTP/2, WebSocket, any {@code InternalHttpUpgradeHandler}) may use
  * Coyote's asynchronous vectored I/O ({@code useAsyncIO}, on by default):
  * {@link VectoredSocketWrapper} moves what the socket takes now; an operation whose socket is not
@@ -60,7 +61,8 @@
  * <li>The selector thread alone touches the {@code Selector}, the keys, a {@link Connection}'s
  * state and {@link Parks}' queues; other threads queue a {@link SelectorLoop.Update}.</li>
  * <li>A connection's buffers belong to the selector while it is parked and to one worker while
- * it is dispatched; the hand-over through a queue publishes them.</li>
+ * it is dispatched; the hand-over through a queue publishes them. Turns queued for one connection
+ * run one at a time under its lock, and the selector waits for the last ({@link Turns}).</li>
  * <li>The worker serving a connection owns its turn's fields in {@link HybridSocketWrapper};
  * Coyote's async path may raise events from other threads, which go through the
  * {@link Dispatcher} like the selector's. An asynchronous operation is run by one thread at a

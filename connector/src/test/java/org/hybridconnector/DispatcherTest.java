@@ -32,8 +32,9 @@ import org.junit.jupiter.api.Test;
 /**
  * A request's permit is released exactly once however its turn ends: served, refused by the pool,
  * failed in Coyote, or killed by an error that escapes the worker; work Coyote hands to a worker
- * (an HTTP/2 stream) counts as one request, once; and a connection's session
- * place goes back once when it closes.
+ * (an HTTP/2 stream) counts as one request, once; a turn refused or dropped is no longer counted
+ * among the connection's {@link Turns}, and an event Coyote raised that the pool refuses ends its
+ * connection; and a connection's session place goes back once when it closes.
  */
 class DispatcherTest {
 
@@ -60,17 +61,21 @@ class DispatcherTest {
     @Test
     void testServedRequestReleasesItsPermitOnce() throws Exception {
         Dispatcher dispatcher = dispatcher(Runnable::run, (connection, event) -> SocketState.OPEN);
-        assertTrue(dispatcher.submit(wrapper(), SocketEvent.OPEN_READ, null, true));
+        HybridSocketWrapper wrapper = wrapper();
+        assertTrue(dispatcher.submit(wrapper, SocketEvent.OPEN_READ, null, true));
         assertEquals(0, load.pending());
         assertEquals("1 queued, 1 started, 0 dropped", watcher.toString());
+        assertTrue(wrapper.turns().headIsTheSelectors(), "the turn ended with its request done");
     }
 
     @Test
     void testRefusedRequestIsDroppedOnce() throws Exception {
         Dispatcher dispatcher = dispatcher(REFUSING, (connection, event) -> SocketState.OPEN);
-        assertFalse(dispatcher.submit(wrapper(), SocketEvent.OPEN_READ, null, true));
+        HybridSocketWrapper wrapper = wrapper();
+        assertFalse(dispatcher.submit(wrapper, SocketEvent.OPEN_READ, null, true));
         assertEquals(0, load.pending());
         assertEquals("1 queued, 0 started, 1 dropped", watcher.toString());
+        assertFalse(wrapper.turns().any(), "a turn dropped unrun still counts");
     }
 
     @Test
@@ -93,6 +98,15 @@ class DispatcherTest {
         assertThrows(InternalError.class, () -> dispatcher.submit(wrapper(), SocketEvent.OPEN_READ, null, true));
         assertEquals(0, load.pending());
         assertEquals("1 queued, 1 started, 0 dropped", watcher.toString());
+    }
+
+    @Test
+    void testAnEventCoyoteRaisedThatThePoolRefusesEndsTheConnection() throws Exception {
+        Dispatcher dispatcher = dispatcher(REFUSING, (connection, event) -> SocketState.OPEN);
+        HybridSocketWrapper wrapper = wrapper();
+        assertFalse(dispatcher.raise(wrapper, SocketEvent.OPEN_READ, true));
+        assertTrue(wrapper.isClosed(), "no turn is left to hand the connection back");
+        assertEquals(0, load.pending());
     }
 
     @Test
@@ -165,7 +179,9 @@ class DispatcherTest {
         assertTrue(serving.await(10, TimeUnit.SECONDS));
         pools.shutdown(true);
         // A connection the selector still hands over between the drop and the executor's end.
-        assertFalse(dispatcher.submit(wrapper(), SocketEvent.OPEN_READ, null, true), "refused once the stop began");
+        HybridSocketWrapper late = wrapper();
+        assertFalse(dispatcher.submit(late, SocketEvent.OPEN_READ, null, true), "refused once the stop began");
+        assertFalse(late.turns().any(), "a turn refused at the stop still counts");
         letGo.countDown();
         endpoint.shutdownExecutor();
         assertEquals(0, load.pending(), "no permit kept by work the executor's end threw away");
