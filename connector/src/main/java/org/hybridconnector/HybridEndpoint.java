@@ -375,8 +375,8 @@ public class HybridEndpoint extends ChannelEndpoint {
     // ------------------------------------------------------- the workers' side
 
     /**
-     * Hands a connection to the worker pool (or, with {@code dispatch == false}, serves it on the
-     * calling thread): Coyote's async path and the selector's readiness events come here.
+     * Serves an event Coyote raises (an async completion or dispatch, a time-out) on the worker pool,
+     * or with {@code dispatch == false} on the calling thread; a refused one closes the connection.
      */
     @Override
     public boolean processSocket(SocketWrapperBase<SocketChannel> connection, SocketEvent event, boolean dispatch) {

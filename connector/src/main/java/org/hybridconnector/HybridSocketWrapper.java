@@ -25,9 +25,9 @@ import org.apache.tomcat.util.res.StringManager;
  * finish) is held until the worker's turn ends ({@link #endServing}), so that the selector never
  * sees the connection before the worker has stopped touching it.
  * <p>
- * Threads: the buffers belong to the selector thread while the connection is parked and to a
- * worker while it is dispatched; the hand-over through the selector's update queue or the
- * executor's task queue publishes them. The turn's fields belong to the serving worker. The
+ * Threads: the buffers belong to the selector thread while it waits for a head that is its own
+ * ({@link Turns}) and to a worker while dispatched; the hand-over through the selector's update
+ * queue or the executor's task queue publishes them. The turn's fields belong to the serving worker. The
  * admission permits may be released from any thread, exactly once; its {@link Turns} are any thread's.
  */
 final class HybridSocketWrapper extends VectoredSocketWrapper implements Transfer.Sink {
@@ -169,7 +169,7 @@ final class HybridSocketWrapper extends VectoredSocketWrapper implements Transfe
             return;
         }
         if (state == SocketState.OPEN) {
-            if (lastTurn) { // even with no read interest (an event that found no request); else the last one does
+            if (lastTurn) { // even with no read interest (Coyote's stale time-out shortcut); else the last turn does
                 handBack.awaitHead();
             }
         } else if ((deferredInterest & SelectionKey.OP_READ) != 0) {

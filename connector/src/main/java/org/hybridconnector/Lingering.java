@@ -39,7 +39,7 @@ final class Lingering implements Selectable {
      * it cannot half-close without waiting (a TLS close_notify the socket does not take).
      *
      * @param buffers where its buffers go, whatever they still hold (requests pipelined behind the
-     *            last response are not served); {@code null} while a processor holds them
+     *            last response are not served); {@code null} while a processor or a queued turn holds them
      */
     static void begin(HybridSocketWrapper wrapper, SelectionKey key, BufferPool buffers, SelectorLoop loop,
             Parks parks) {

@@ -20,7 +20,8 @@ import org.apache.tomcat.util.res.StringManager;
  * <p>
  * Runs on a worker, or inline on the thread that raised the event; {@link SocketProcessorBase}
  * holds the connection's lock for the turn. The connection's {@link Turns} count it from when it
- * is made until it ends or is dropped unrun.
+ * is made until it ends or is dropped unrun; one skipped because its connection closed first is
+ * never ended, and nothing reads the count of a closed connection.
  */
 final class ServeTask extends SocketProcessorBase<SocketChannel> {
 

@@ -6,11 +6,13 @@ import java.util.concurrent.atomic.AtomicInteger;
  * Whose a connection's next request head is: its worker turns' ({@link ServeTask}s) while any is
  * queued or running; the selector's at first, and again once the last of them has ended with its
  * request done (or only a file left for the selector to finish) and no turn was queued since.
- * Coyote may raise a second event while a turn runs (readable and writable in one select, an
- * asynchronous completion on an application thread); the turns then run one after another under
- * the connection's lock, and the last of them reads what comes next. Were the selector to take the
- * connection back on an earlier turn's hand-back, it would read the next head into the buffers a
- * turn still to run reads too, or give them to the pool under it.
+ * Two turns may be queued for one connection: the selector's, when it is readable and writable in
+ * one select, or an event Coyote raises on another thread (an async completion, a time-out); they
+ * run one after another under the connection's lock, and the last of them reads what comes next.
+ * Were the selector to take the connection back on an earlier turn's hand-back, it would read the
+ * next head into the buffers a turn still to run reads too, or give them to the pool under it.
+ * Not covered: a file a turn leaves for the selector to finish is sent even while another turn
+ * is queued (sendfile with an event raised meanwhile); the next head still waits for both.
  * <p>
  * Thread safety: any thread; one atomic word. A turn is counted before it is queued and ends
  * before it hands the connection back, so the selector, running the hand-back, sees both.
