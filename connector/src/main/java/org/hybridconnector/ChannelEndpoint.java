@@ -195,11 +195,14 @@ public abstract class ChannelEndpoint extends AbstractEndpoint<SocketChannel,Soc
     /** An engine for the {@code <SSLHostConfig>} the client's hello asks for by its SNI host name. */
     SSLEngine newSslEngine(String hostName, TLSClientHelloExtractor hello) {
         ExtractorResult result = hello.getResult();
-        boolean parsed = result == ExtractorResult.COMPLETE || result == ExtractorResult.NOT_PRESENT;
-        return createSSLEngine(hostName, parsed ? hello.getClientRequestedCiphers() : List.of(),
+        if (result != ExtractorResult.COMPLETE && result != ExtractorResult.NOT_PRESENT) {
+            // A hello too large to read whole: nothing of it is known (its getters throw), and the engine reads it.
+            return createSSLEngine(hostName, List.of(), null, List.of(), List.of(), List.of());
+        }
+        return createSSLEngine(hostName, hello.getClientRequestedCiphers(),
                 result == ExtractorResult.COMPLETE ? hello.getClientRequestedApplicationProtocols() : null,
-                hello.getClientRequestedProtocols(), parsed ? hello.getClientSupportedGroups() : null,
-                parsed ? hello.getClientSignatureSchemes() : null);
+                hello.getClientRequestedProtocols(), hello.getClientSupportedGroups(),
+                hello.getClientSignatureSchemes());
     }
 
     /** The number of threads that serve requests: the pool's own, or the shared executor's. */

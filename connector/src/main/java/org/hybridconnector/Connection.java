@@ -240,17 +240,16 @@ final class Connection implements Selectable, QueuedHandBack.Steps {
         }
         ByteBuffer buffer = wrapper.readBufferForWrite();
         headScanner.reset();
-        if (buffer.position() == 0) {
-            wrapper.releaseBuffersIfEmpty(buffers);
-            park(ConnectionState.AWAIT_HEAD, keptAlive ? Deadline.KEEP_ALIVE : Deadline.HEAD);
-            if (wrapper.hasBufferedInput()) {
-                // TLS records already taken from the socket will not make it readable again.
-                readHead();
-            }
-        } else if (headScanner.headComplete(buffer) || !buffer.hasRemaining()) {
+        boolean empty = buffer.position() == 0;
+        if (!empty && (headScanner.headComplete(buffer) || !buffer.hasRemaining())) {
             dispatchHead();
-        } else {
-            park(ConnectionState.AWAIT_HEAD, Deadline.HEAD);
+            return;
+        }
+        wrapper.releaseBuffersIfEmpty(buffers);
+        park(ConnectionState.AWAIT_HEAD, empty && keptAlive ? Deadline.KEEP_ALIVE : Deadline.HEAD);
+        if (wrapper.hasBufferedInput()) {
+            // TLS records already taken from the socket will not make it readable again.
+            readHead();
         }
     }
 

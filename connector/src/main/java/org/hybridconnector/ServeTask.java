@@ -76,8 +76,15 @@ final class ServeTask extends SocketProcessorBase<SocketChannel> {
      * selector whenever the client has to speak first, and once the handshake is done, to wait
      * for its first request head like any connection.
      */
-    private static void advanceHandshake(HybridSocketWrapper connection) {
-        int next = connection.handshake();
+    private void advanceHandshake(HybridSocketWrapper connection) {
+        int next = -1;
+        try {
+            next = connection.handshake();
+        } catch (Throwable t) {
+            // Parsing and JSSE work on bytes a client chose: whatever they throw, the connection ends.
+            ExceptionUtils.handleThrowable(t);
+            log.error(sm.getString("endpoint.handshakeFailed", connection), t);
+        }
         connection.turns().ended(next == 0);
         switch (next) {
             case 0 -> connection.handBack().awaitHead();

@@ -36,6 +36,8 @@ final class TlsTransport implements Transport {
 
     private static final StringManager sm = StringManager.getManager(TlsTransport.class);
     private static final ByteBuffer EMPTY = ByteBuffer.allocate(0);
+    /** A record's first byte, its content type, for application data (TLS 1.3 gives every record this one). */
+    private static final byte APPLICATION_DATA = 23;
 
     private final SocketChannel channel;
     private final ChannelEndpoint endpoint;
@@ -124,16 +126,21 @@ final class TlsTransport implements Transport {
                 // Plain HTTP on a TLS port: tell the client in words it can read, then close.
                 channel.write(ByteBuffer.wrap(TLSClientHelloExtractor.USE_TLS_RESPONSE));
                 return -1;
-            case UNDERFLOW:
-                hostName = endpoint.getDefaultSSLHostConfigName();
-                break;
-            default:
+            case COMPLETE:
                 hostName = hello.getSNIValue();
                 sniHostName = hostName;
+                break;
+            default:
+                // No name: a hello without one, one too large to read, or bytes that are no hello at
+                // all (the engine's first unwrap refuses those, and the connection ends).
+                hostName = endpoint.getDefaultSSLHostConfigName();
         }
         engine = endpoint.newSslEngine(hostName, hello);
-        requestedAttributes.put(SSLSupport.REQUESTED_PROTOCOL_VERSIONS_KEY, hello.getClientRequestedProtocols());
-        requestedAttributes.put(SSLSupport.REQUESTED_CIPHERS_KEY, hello.getClientRequestedCipherNames());
+        boolean parsed = hello.getResult() != ExtractorResult.UNDERFLOW;
+        requestedAttributes.put(SSLSupport.REQUESTED_PROTOCOL_VERSIONS_KEY,
+                parsed ? hello.getClientRequestedProtocols() : List.of());
+        requestedAttributes.put(SSLSupport.REQUESTED_CIPHERS_KEY,
+                parsed ? hello.getClientRequestedCipherNames() : List.of());
         int packetSize = engine.getSession().getPacketBufferSize();
         if (netIn.capacity() < packetSize) {
             netIn = ByteBufferUtils.expand(netIn, packetSize);
@@ -144,22 +151,31 @@ final class TlsTransport implements Transport {
         return 0;
     }
 
+    /**
+     * Reads what the records already received hold, opening them one after another while
+     * {@code dst} has room; the socket is read only when none is whole. A caller that next waits
+     * for the socket to turn readable would never be woken for a whole record left here.
+     */
     @Override
     public int read(ByteBuffer dst) throws IOException {
+        int copied = 0;
         while (true) {
-            if (appIn.position() > 0) {
-                appIn.flip();
-                int n = Math.min(appIn.remaining(), dst.remaining());
-                ByteBuffer slice = appIn.slice(appIn.position(), n);
-                dst.put(slice);
-                appIn.position(appIn.position() + n);
-                appIn.compact();
-                return n;
+            copied += takeOpened(dst);
+            if (!dst.hasRemaining()) {
+                return copied;
+            }
+            if (engine.isInboundDone()) {
+                return copied > 0 ? copied : -1; // close_notify: the end, once the bytes before it are read
+            }
+            if (netIn.position() > 0 && copied > 0 && netIn.get(0) != APPLICATION_DATA) {
+                // A renegotiation's hello or an alert waits for the next read: the caller serves
+                // the bytes before it first, as if they had come alone.
+                return copied;
             }
             if (netIn.position() > 0) {
                 SSLEngineResult result = open();
                 if (result.getStatus() == Status.CLOSED) {
-                    return -1;
+                    return copied > 0 ? copied : -1;
                 }
                 if (result.getHandshakeStatus() != HandshakeStatus.NOT_HANDSHAKING &&
                         result.getHandshakeStatus() != HandshakeStatus.FINISHED) {
@@ -172,7 +188,7 @@ final class TlsTransport implements Transport {
                     // A TLS 1.3 key update: answered by a record of our own, no key exchange.
                     handshakeComplete = false;
                     if (handshake() < 0) {
-                        return -1;
+                        return copied > 0 ? copied : -1;
                     }
                 }
                 if (result.getStatus() != Status.BUFFER_UNDERFLOW &&
@@ -180,11 +196,27 @@ final class TlsTransport implements Transport {
                     continue;
                 }
             }
+            if (copied > 0) {
+                return copied;
+            }
             int n = fillNetIn();
             if (n <= 0) {
                 return n;
             }
         }
+    }
+
+    /** Moves as many opened bytes to {@code dst} as it takes. */
+    private int takeOpened(ByteBuffer dst) {
+        if (appIn.position() == 0) {
+            return 0;
+        }
+        appIn.flip();
+        int n = Math.min(appIn.remaining(), dst.remaining());
+        dst.put(appIn.slice(appIn.position(), n));
+        appIn.position(appIn.position() + n);
+        appIn.compact();
+        return n;
     }
 
     @Override

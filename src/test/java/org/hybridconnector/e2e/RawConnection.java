@@ -17,6 +17,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 
 /**
  * A client connection to 127.0.0.1 that sends raw bytes and reads HTTP/1.1 responses exactly as
@@ -185,6 +186,33 @@ public final class RawConnection implements Closeable {
                 throw new IOException("expected the server to close, but it sent a byte: " + (char) b);
             }
             return true;
+        } catch (SocketTimeoutException e) {
+            return false;
+        } catch (java.net.SocketException e) {
+            return true; // reset
+        } finally {
+            socket.setSoTimeout(old);
+        }
+    }
+
+    /**
+     * Waits up to {@code millis} for the server to end the connection, dropping what it sends first
+     * (a TLS alert, say).
+     *
+     * @return {@code true} if it closed (end of stream or reset), {@code false} if it stayed open
+     */
+    public boolean awaitEnd(int millis) throws IOException {
+        int old = socket.getSoTimeout();
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(millis);
+        try {
+            long left;
+            while ((left = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime())) > 0) {
+                socket.setSoTimeout((int) left);
+                if (in.read() < 0) {
+                    return true;
+                }
+            }
+            return false;
         } catch (SocketTimeoutException e) {
             return false;
         } catch (java.net.SocketException e) {

@@ -154,6 +154,60 @@ class TlsIT {
     }
 
     @Test
+    void testBytesThatAreNoClientHelloEndTheConnectionAsOnStockNio(TomcatServer tomcat) throws Exception {
+        byte[] oversized = new byte[5 + 70_000]; // a record header claiming 65,535 bytes, then more than that
+        oversized[0] = 0x16;
+        oversized[1] = 0x03;
+        oversized[2] = 0x01;
+        oversized[3] = (byte) 0xff;
+        oversized[4] = (byte) 0xff;
+        byte[][] hellos = {
+            new byte[5], // no TLS record at all
+            { 0x15, 0x03, 0x03, 0x00, 0x02, 0x02, 0x28 }, // an alert where the hello belongs
+            oversized, // a hello too large for the hello's parser (past sniParseLimit)
+        };
+        for (String connector : new String[] { SharedTomcat.NIO_TLS, SharedTomcat.HYBRID_TLS }) {
+            for (int i = 0; i < hellos.length; i++) {
+                try (RawConnection connection = RawConnection.open(tomcat.port(connector))) {
+                    try {
+                        connection.send(hellos[i]);
+                    } catch (java.net.SocketException reset) {
+                        // closed while the oversized hello was still being written: what the test waits for
+                    }
+                    // Far past connectionTimeout (2 s): a connection nothing ends stays open. Stock NIO
+                    // sends a fatal alert first where its engine refused the bytes.
+                    assertTrue(connection.awaitEnd(10_000), connector + ", hello " + i + ": left open");
+                }
+            }
+        }
+        try (RawConnection connection = RawConnection.openTls(tomcat.port(SharedTomcat.HYBRID_TLS), client)) {
+            assertEquals("n=1\n", connection.send(RawConnection.get("/probe/echo?n=1")).read().text());
+        }
+    }
+
+    @Test
+    void testARequestHeadInTwoRecordsThatArriveTogetherIsServed(TomcatServer tomcat) throws Exception {
+        // Both records reach the server in one segment: it takes both from the socket at once, and
+        // the socket will not turn readable again for the second.
+        int port = tomcat.port(SharedTomcat.HYBRID_TLS);
+        HeldWrites plain = new HeldWrites();
+        plain.connect(new java.net.InetSocketAddress(InetAddress.getLoopbackAddress(), port), 10_000);
+        SSLSocket socket = (SSLSocket) client.getSocketFactory().createSocket(plain, "localhost", port, true);
+        socket.setSoTimeout(10_000);
+        socket.startHandshake();
+        try (RawConnection connection = RawConnection.over(socket)) {
+            plain.hold();
+            connection.send("GET /probe/echo?n=split HTTP/1.1\r\n");
+            connection.send("Host: a\r\n\r\n");
+            byte[] sent = plain.release();
+            int firstRecord = 5 + ((sent[3] & 0xff) << 8 | (sent[4] & 0xff));
+            assertTrue(sent[0] == 0x17 && sent.length > firstRecord && sent[firstRecord] == 0x17,
+                    "two application data records, sent together");
+            assertEquals("n=split\n", connection.read().text());
+        }
+    }
+
+    @Test
     void testPlainHttpOnTheTlsPortIsToldToUseTls(TomcatServer tomcat) throws Exception {
         try (Socket socket = new Socket(InetAddress.getLoopbackAddress(), tomcat.port(SharedTomcat.HYBRID_TLS))) {
             socket.setSoTimeout(5000);
