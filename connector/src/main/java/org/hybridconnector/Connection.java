@@ -370,9 +370,13 @@ final class Connection implements Selectable, QueuedHandBack.Steps {
             return;
         }
         handedOver = true;
-        boolean buffersFree = wrapper.getCurrentProcessor() == null && !wrapper.turns().any();
-        Lingering.begin(wrapper, key, buffersFree ? buffers : null, loop, parks);
+        Lingering.begin(wrapper, key, buffersUnshared() ? buffers : null, loop, parks);
         key = null;
+    }
+
+    /** Whether nothing but the wrapper holds its buffers: no processor attached, no worker turn to run. */
+    private boolean buffersUnshared() {
+        return wrapper.getCurrentProcessor() == null && !wrapper.turns().any();
     }
 
     /** Ends every wait in the selector (operations, a transfer, a write, a park) as the connection ends. */
@@ -386,10 +390,7 @@ final class Connection implements Selectable, QueuedHandBack.Steps {
     /** Closes the connection; closing the channel cancels its key. */
     @Override
     public void closeNow() {
-        // Between requests or sending, with no processor attached and no turn to run, nothing but
-        // the wrapper holds its buffers, and they can serve another connection.
-        boolean buffersFree = (state == ConnectionState.AWAIT_HEAD || state == ConnectionState.SENDING)
-                && wrapper.getCurrentProcessor() == null && !wrapper.turns().any();
+        boolean buffersFree = state.isBetweenRequests() && buffersUnshared();
         stopWaiting();
         if (buffersFree) {
             wrapper.giveBuffersBack(buffers);

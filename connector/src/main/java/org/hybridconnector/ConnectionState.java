@@ -15,4 +15,12 @@ enum ConnectionState {
     boolean isParked() {
         return this == AWAIT_HEAD || this == AWAIT_DATA;
     }
+
+    /**
+     * Whether a connection in this state is between requests as far as its buffers go: they hold no
+     * part of a request a worker serves, so once nothing else holds them they can serve another connection.
+     */
+    boolean isBetweenRequests() {
+        return this == AWAIT_HEAD || this == SENDING;
+    }
 }
