@@ -1,10 +1,13 @@
 package org.hybridconnector;
 
 import java.io.IOException;
+import java.io.InterruptedIOException;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.Selector;
 import java.nio.channels.SocketChannel;
 import java.util.concurrent.ConcurrentLinkedQueue;
+
+import org.apache.tomcat.util.res.StringManager;
 
 /**
  * Lets a worker wait, with a time-out, until a non-blocking channel can be read or written: the
@@ -23,6 +26,8 @@ import java.util.concurrent.ConcurrentLinkedQueue;
  */
 final class ReadinessWaiter {
 
+    private static final StringManager sm = StringManager.getManager(ReadinessWaiter.class);
+
     private final Selector selector;
 
     private ReadinessWaiter() throws IOException {
@@ -35,12 +40,18 @@ final class ReadinessWaiter {
      * waits without limit.
      *
      * @return {@code true} if the channel became ready, {@code false} on time-out
+     * @throws InterruptedIOException if the thread is interrupted (it stays so)
      */
     boolean await(SocketChannel channel, int op, long timeoutMillis) throws IOException {
         SelectionKey key = channel.register(selector, op);
         try {
             int ready = timeoutMillis > 0 ? selector.select(timeoutMillis) : selector.select();
             selector.selectedKeys().clear();
+            if (ready == 0 && Thread.currentThread().isInterrupted()) {
+                // A stopping executor's shutdownNow, once running requests have had their time: a
+                // select ends at once while the interrupt is set, so waiting on would spin.
+                throw new InterruptedIOException(sm.getString("waiter.interrupted"));
+            }
             return ready > 0;
         } finally {
             key.cancel();

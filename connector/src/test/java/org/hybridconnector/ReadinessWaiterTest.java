@@ -1,8 +1,10 @@
 package org.hybridconnector;
 
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.InterruptedIOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.ByteBuffer;
@@ -37,6 +39,30 @@ class ReadinessWaiterTest {
                 chunk.clear();
             }
             assertFalse(waiters.await(accepted, SelectionKey.OP_WRITE, 200));
+        });
+    }
+
+    @Test
+    void testAnInterruptEndsTheWaitWithAnErrorAndStaysSet() throws Exception {
+        // Interrupted by a stopping executor, a worker that waits for a silent client must not spin:
+        // a select ends at once while the interrupt is set, wait after wait.
+        withConnectedPair((waiters, client, accepted) -> {
+            Thread.currentThread().interrupt();
+            try {
+                assertThrows(InterruptedIOException.class, () -> waiters.await(accepted, SelectionKey.OP_READ, 5000));
+                assertTrue(Thread.currentThread().isInterrupted());
+                assertThrows(InterruptedIOException.class, () -> waiters.await(accepted, SelectionKey.OP_READ, 0));
+            } finally {
+                Thread.interrupted();
+            }
+            assertFalse(waiters.await(accepted, SelectionKey.OP_READ, 50), "the pool's waiter is usable again");
+            // A socket ready for the operation is no wait: the caller goes on, and meets the interrupt later.
+            Thread.currentThread().interrupt();
+            try {
+                assertTrue(waiters.await(accepted, SelectionKey.OP_WRITE, 5000));
+            } finally {
+                Thread.interrupted();
+            }
         });
     }
 
