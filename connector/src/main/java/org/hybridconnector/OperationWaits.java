@@ -12,6 +12,10 @@ import java.nio.channels.SelectionKey;
  * the {@link Dispatcher}, counted as work like a request. One still waiting when its connection
  * closes is dropped with the key, as stock NIO drops it.
  * <p>
+ * Their deadlines are kept in the {@link Parks} one entry at a time, at or before the earliest
+ * deadline of a waiting operation, however often operations wait (an HTTP/2 download to a slow
+ * reader waits thousands of times a second): when the entry falls due, the next is put in.
+ * <p>
  * Thread safety: the selector thread only.
  */
 final class OperationWaits {
@@ -29,6 +33,9 @@ final class OperationWaits {
     private final Dispatcher dispatcher;
     private Wait read;
     private Wait write;
+    /** Whether an entry in the parks falls due at {@code entryNanos}. */
+    private boolean entered;
+    private long entryNanos;
 
     OperationWaits(Selectable owner, Parks parks, Dispatcher dispatcher) {
         this.owner = owner;
@@ -44,8 +51,20 @@ final class OperationWaits {
         } else {
             write = wait;
         }
-        if (wait.timeoutNanos() >= 0) {
-            parks.addOperationDeadline(owner, nowNanos + wait.timeoutNanos());
+        enterFor(wait, nowNanos);
+    }
+
+    /** Makes sure an entry falls due by {@code wait}'s deadline, if it has one. */
+    private void enterFor(Wait wait, long nowNanos) {
+        if (wait == null || wait.timeoutNanos() < 0) {
+            return;
+        }
+        long dueNanos = wait.sinceNanos() + wait.timeoutNanos();
+        // An entry whose time has come is taken from the parks, or is being: it no longer counts.
+        if (!entered || entryNanos - nowNanos <= 0 || dueNanos - entryNanos < 0) {
+            entered = true;
+            entryNanos = dueNanos;
+            parks.addOperationDeadline(owner, dueNanos);
         }
     }
 
@@ -83,7 +102,8 @@ final class OperationWaits {
 
     /**
      * Fails the operations whose time-out has passed: each goes on on a worker, which hands the
-     * time-out to its completion handler.
+     * time-out to its completion handler. Called when one of the connection's entries falls due;
+     * puts in the entry for the operations still waiting.
      *
      * @return {@code false} if the workers refused an operation and the connection must be closed
      */
@@ -100,8 +120,12 @@ final class OperationWaits {
             PendingOperation operation = write.operation();
             write = null;
             operation.timedOut();
-            return dispatcher.resume(operation);
+            if (!dispatcher.resume(operation)) {
+                return false;
+            }
         }
+        enterFor(read, nowNanos);
+        enterFor(write, nowNanos);
         return true;
     }
 

@@ -1,5 +1,6 @@
 package org.hybridconnector;
 
+import java.nio.channels.CancelledKeyException;
 import java.util.PriorityQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
@@ -79,6 +80,11 @@ final class Parks {
         operations.add(new OperationDeadline(connection, deadlineNanos));
     }
 
+    /** The deadlines of connections' own in the queue, some of them stale: for tests. */
+    int operationDeadlines() {
+        return operations.size();
+    }
+
     /** Nanoseconds until the next deadline, or {@code limitNanos} if none is nearer. */
     long nanosUntilNext(long now, long limitNanos) {
         keepAlive.setTimeoutMillis(settings.getKeepAliveTimeout());
@@ -111,10 +117,15 @@ final class Parks {
         }
     }
 
-    /** Tells {@code connection} of a deadline; should that fail, a defect, it closes before the loop logs it. */
+    /**
+     * Tells {@code connection} of a deadline. Should that fail, it closes: quietly if another thread
+     * closed its channel meanwhile (the key is cancelled), and before the loop logs it if a defect.
+     */
     private static void tell(Selectable connection, Runnable news) {
         try {
             news.run();
+        } catch (CancelledKeyException e) {
+            connection.closeNow();
         } catch (RuntimeException e) {
             connection.closeNow();
             throw e;

@@ -12,7 +12,8 @@ import java.util.concurrent.TimeUnit;
  * Its deadline is kept with those of asynchronous operations ({@link Parks#addOperationDeadline}),
  * which are as free-form; one entry at a time, however often the wait begins again (a slow reader's
  * download does thousands of times a second): when the entry falls due before the deadline, which
- * each new beginning moves on, the entry is put back for the deadline.
+ * each new beginning moves on, the entry is put back for the deadline. A beginning whose deadline
+ * comes before the entry (a lowered time-out) puts in one of its own.
  * <p>
  * Thread safety: the selector thread's only, as its {@link Connection}'s.
  */
@@ -38,7 +39,7 @@ final class WriteWait {
         timed = timeoutMillis > 0;
         if (timed) {
             deadlineNanos = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
-            if (!entered) {
+            if (!entered || deadlineNanos - entryNanos < 0) { // none, or a later one: a time-out was lowered
                 enter(deadlineNanos);
             }
         }
