@@ -1,6 +1,7 @@
 package org.hybridconnector;
 
 import java.nio.ByteBuffer;
+import java.util.function.BiPredicate;
 import java.util.function.IntSupplier;
 
 import javax.management.JMException;
@@ -39,6 +40,8 @@ final class Accelerator {
     private final IntSupplier maxKeepAliveRequests;
     private final IntSupplier keepAliveTimeoutMillis;
     private final boolean keepAliveField;
+    /** Whether Coyote's strictSni check passes a host name on a connection whose hello named another. */
+    private final BiPredicate<String,String> sniAllows;
     /** The cache's JMX name and what drops a stopped web application's entries, while the connector runs. */
     private ObjectName name;
     private ContextWatcher contexts;
@@ -46,14 +49,17 @@ final class Accelerator {
     /**
      * @param keepAliveField whether a {@code Keep-Alive: timeout} field answers a client that asks
      *                       for keep-alive ({@code useKeepAliveResponseHeader})
+     * @param sniAllows      given the SNI name (or {@code null}) and the {@code Host}'s host name,
+     *                       whether Coyote's {@code strictSni} check would pass the request
      */
     Accelerator(ResponseCache cache, SelfServedLog log, IntSupplier maxKeepAliveRequests,
-            IntSupplier keepAliveTimeoutMillis, boolean keepAliveField) {
+            IntSupplier keepAliveTimeoutMillis, boolean keepAliveField, BiPredicate<String,String> sniAllows) {
         this.cache = cache;
         this.log = log;
         this.maxKeepAliveRequests = maxKeepAliveRequests;
         this.keepAliveTimeoutMillis = keepAliveTimeoutMillis;
         this.keepAliveField = keepAliveField;
+        this.sniAllows = sniAllows;
     }
 
     /**
@@ -115,6 +121,10 @@ final class Accelerator {
             return null;
         }
         RequestFacts request = head.facts();
+        String hostName = request.hostName();
+        if (hostName != null && !sniAllows.test(connection.getSniHostName(), hostName)) {
+            return null; // Coyote refuses a Host of another <SSLHostConfig> than the hello's (strictSni)
+        }
         long now = System.currentTimeMillis();
         Hit hit = cache.answer(request, now);
         if (hit == null) {

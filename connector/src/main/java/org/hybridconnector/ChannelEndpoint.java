@@ -6,6 +6,7 @@ import java.net.SocketAddress;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.Executor;
 
 import javax.net.ssl.SSLEngine;
@@ -203,6 +204,18 @@ public abstract class ChannelEndpoint extends AbstractEndpoint<SocketChannel,Soc
                 result == ExtractorResult.COMPLETE ? hello.getClientRequestedApplicationProtocols() : null,
                 hello.getClientRequestedProtocols(), hello.getClientSupportedGroups(),
                 hello.getClientSignatureSchemes());
+    }
+
+    /**
+     * Whether Coyote's {@code strictSni} check (Tomcat 11.0.15 on) passes a request for the host
+     * {@code hostName} on a connection whose TLS hello named {@code sniHostName} ({@code null}: none):
+     * the same name, or the same {@code <SSLHostConfig>}. Judged as if {@code strictSni} were on,
+     * whatever the release and the setting, for answers given without Coyote, which must never give
+     * what Coyote would refuse.
+     */
+    boolean sniAllows(String sniHostName, String hostName) {
+        return !isSSLEnabled() || sniHostName != null && sniHostName.equalsIgnoreCase(hostName)
+                || getSSLHostConfig(sniHostName) == getSSLHostConfig(hostName.toLowerCase(Locale.ENGLISH));
     }
 
     /** The number of threads that serve requests: the pool's own, or the shared executor's. */

@@ -55,6 +55,11 @@ final class HeadScanner {
     private boolean inQuery;
     /** A field line has ended, so a line beginning with a space or HTAB continues it. */
     private boolean afterField;
+    /**
+     * A line continued the field before it (obs-fold): Coyote joins the two, which the cache's
+     * reading of the fields does not, so the head is not one the selector may answer itself.
+     */
+    private boolean folded;
     private int fields;
     private int maxFields;
     private int maxHeadBytes;
@@ -84,7 +89,7 @@ final class HeadScanner {
             if (phase != Phase.FIELD_VALUE || afterCr || !isPlainValueByte(b)) {
                 Phase before = phase;
                 phase = next(b);
-                if (phase == Phase.DECIDED && before == Phase.LINE_START) {
+                if (phase == Phase.DECIDED && before == Phase.LINE_START && !folded) {
                     headEnd = i + 1; // the empty line: every line before it was well formed
                 }
             }
@@ -96,22 +101,23 @@ final class HeadScanner {
         return phase == Phase.DECIDED;
     }
 
-    /** Forgets what was scanned; called when the buffered bytes change owner or are consumed. */
     /**
      * Where the head ended, just past its empty line, if it is complete and every line of it well
      * formed (what the selector may answer itself, from the response cache); -1 if it is not
-     * complete, or was decided for a bad byte, or is an HTTP/0.9 request line.
+     * complete, or was decided for a bad byte, or is an HTTP/0.9 request line, or has a folded line.
      */
     int wellFormedHeadEnd() {
         return headEnd;
     }
 
+    /** Forgets what was scanned; called when the buffered bytes change owner or are consumed. */
     void reset() {
         scanned = 0;
         phase = Phase.BEFORE_REQUEST_LINE;
         afterCr = false;
         inQuery = false;
         afterField = false;
+        folded = false;
         fields = 0;
         headEnd = -1;
         maxFields = rules.maxFields().getAsInt();
@@ -194,6 +200,7 @@ final class HeadScanner {
             return Phase.LINE_START;
         }
         if (isSpace(b)) {
+            folded |= afterField;
             return afterField ? Phase.FIELD_VALUE : Phase.SKIP_LINE;
         }
         return HttpParser.isToken(b) ? Phase.FIELD_NAME : Phase.SKIP_LINE;

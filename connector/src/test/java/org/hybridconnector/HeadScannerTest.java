@@ -48,7 +48,9 @@ class HeadScannerTest {
         }
         assertTrue(arrive(head.substring(head.length() - 1) + "GET /next"));
         assertEquals(head.length(), scanner.wellFormedHeadEnd(), "pipelined bytes are not part of the head");
-        for (String decided : List.of("GET /x HTTP/1.1\r\nBad Name: a\r\n\r\n", "GET /old\r\n")) {
+        // A folded line is Coyote's to join to the field before it: complete, but not the cache's.
+        for (String decided : List.of("GET /x HTTP/1.1\r\nBad Name: a\r\n\r\n", "GET /old\r\n",
+                "GET /x HTTP/1.1\r\nHost: a\r\nContent-Length: 0\r\n 40\r\n\r\n")) {
             HeadScanner other = new HeadScanner(STRICT);
             assertTrue(other.headComplete(ByteBuffer.allocate(256).put(decided.getBytes(StandardCharsets.ISO_8859_1))));
             assertEquals(-1, other.wellFormedHeadEnd(), decided);

@@ -53,7 +53,8 @@ class ResponseCacheIT {
         tomcat = new TomcatServer("cache")
                 .connector(CACHE, TomcatServer.HYBRID_PROTOCOL, Map.of("responseCache", "true"))
                 .connector(CACHE_TLS, TomcatServer.HYBRID_PROTOCOL, Map.of("responseCache", "true", "SSLEnabled", "true",
-                        "scheme", "https", "secure", "true"), TestKeystore.sslHostConfig())
+                        "scheme", "https", "secure", "true"),
+                        TestKeystore.sslHostConfig() + TestKeystore.sslHostConfig(SharedTomcat.TLS_VIRTUAL_HOST))
                 .connector(CACHE_H2, TomcatServer.HYBRID_PROTOCOL, Map.of("responseCache", "true"),
                         TomcatServer.HTTP2)
                 .connector(SMALL_CACHE, TomcatServer.HYBRID_PROTOCOL,
@@ -149,6 +150,43 @@ class ResponseCacheIT {
             assertEquals(hits + 1, figure(CACHE_TLS, "Hits"));
             assertEquals(lasting(miss), lasting(hit));
             assertArrayEquals(miss.body(), hit.body());
+        }
+    }
+
+    /**
+     * Coyote's {@code strictSni} (Tomcat 11.0.15 on) refuses a request whose Host belongs to another
+     * {@code <SSLHostConfig>} than its hello's SNI name: a client that may read one host's pages
+     * must not read another's stored ones by naming it in the Host alone. Tomcat's own answer for a
+     * page never stored (400 here, 200 before 11.0.15) is the reference; the cached page gets the
+     * same, and no hit.
+     */
+    @Test
+    void testAHostOfAnotherHostConfigThanTheSniNameIsNeverAHit() throws Exception {
+        javax.net.ssl.SSLContext client = TestKeystore.clientContext();
+        String page = RawConnection.get(IMAGE + "?sni");
+        long before = figure(CACHE_TLS, "Hits");
+        for (int i = 0; i < 2; i++) {
+            try (RawConnection connection = RawConnection.openTls(tomcat.port(CACHE_TLS), client)) {
+                assertEquals(200, connection.send(page).read().status());
+            }
+        }
+        long hits = figure(CACHE_TLS, "Hits");
+        assertEquals(before + 1, hits, "stored, then a hit, where the hello names no host");
+        // A context of its own: JSSE would resume the session above, and a resumed hello repeats that
+        // session's server name (none) whatever the client asks for.
+        javax.net.ssl.SSLContext naming = TestKeystore.clientContext();
+        int[] status = new int[2];
+        String[] requests = { RawConnection.get("/probe/echo?n=sni"), page };
+        for (int i = 0; i < 2; i++) {
+            try (RawConnection connection = RawConnection.openTls(tomcat.port(CACHE_TLS), naming,
+                    SharedTomcat.TLS_VIRTUAL_HOST)) {
+                status[i] = connection.send(requests[i]).read().status();
+            }
+        }
+        assertEquals(status[0], status[1], "Tomcat's answer, then the cached page's");
+        assertEquals(hits, figure(CACHE_TLS, "Hits"));
+        if (Integer.parseInt(System.getProperty("e2e.tomcatRelease").split("\\.")[2]) >= 15) {
+            assertEquals(400, status[0], "strictSni refuses the Host, so the hello did name another host");
         }
     }
 
@@ -299,16 +337,30 @@ class ResponseCacheIT {
      */
     @Test
     void testARepeatedContentLengthGoesToTomcatWhichRefusesIt() throws Exception {
-        String target = IMAGE + "?smuggling";
+        String smuggled = RawConnection.get("/probe/echo?n=smuggled");
+        assertSmugglingRefused(IMAGE + "?smuggling", "Content-Length: 0\r\n",
+                "Content-Length: " + smuggled.length() + "\r\n");
+    }
+
+    /** A folded line continues the field before it: Coyote reads {@code Content-Length: 0 40}. */
+    @Test
+    void testAFoldedContentLengthGoesToTomcatWhichRefusesIt() throws Exception {
+        String smuggled = RawConnection.get("/probe/echo?n=smuggled");
+        assertSmugglingRefused(IMAGE + "?folded", "Content-Length: 0\r\n", " " + smuggled.length() + "\r\n");
+    }
+
+    /**
+     * A cached page asked for with {@code lengthLines}, a request for another page behind it as its
+     * body, gets Coyote's 400 and a close, not a hit that leaves the body to be read as a request.
+     */
+    private static void assertSmugglingRefused(String target, String... lengthLines) throws IOException {
         fetch(CACHE, RawConnection.get(target));
         long stored = figure(CACHE, "Hits");
         assertEquals(200, fetch(CACHE, RawConnection.get(target)).status());
         long hits = figure(CACHE, "Hits");
-        assertEquals(stored + 1, hits, "the page must be a hit without the repeated field");
-        String smuggled = RawConnection.get("/probe/echo?n=smuggled");
+        assertEquals(stored + 1, hits, "the page must be a hit without the length lines");
         try (RawConnection connection = RawConnection.open(tomcat.port(CACHE), 10_000)) {
-            connection.send(RawConnection.get(target, "Content-Length: 0\r\n",
-                    "Content-Length: " + smuggled.length() + "\r\n") + smuggled);
+            connection.send(RawConnection.get(target, lengthLines) + RawConnection.get("/probe/echo?n=smuggled"));
             assertEquals(400, connection.read().status());
             assertTrue(connection.awaitClose(5000), "the connection must close after the 400");
         }

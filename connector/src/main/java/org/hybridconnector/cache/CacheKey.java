@@ -108,9 +108,7 @@ record CacheKey(String host, String target) {
 
     /** The host without its port. */
     String hostName() {
-        int bracket = host.lastIndexOf(']');
-        int colon = host.indexOf(':', bracket + 1);
-        return colon < 0 ? host : host.substring(0, colon);
+        return RequestFacts.withoutPort(host);
     }
 
     /**

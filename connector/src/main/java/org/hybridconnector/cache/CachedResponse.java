@@ -36,6 +36,8 @@ final class CachedResponse {
     private final List<String> contentCodings;
     private final boolean sharedDespiteAuthorization;
     private final boolean staticType;
+    /** When its store last stored or answered it, by the store's count of those: guarded by the store's lock. */
+    private long lastUse;
 
     private CachedResponse(CacheKey key, String variant, ResponseFacts response, byte[] body, Freshness freshness,
             CacheSettings settings) {
@@ -53,6 +55,14 @@ final class CachedResponse {
                 .filter(coding -> !coding.equals("identity")).toList();
         this.sharedDespiteAuthorization = Storability.sharedDespiteAuthorization(response.cacheControl());
         this.staticType = settings.isStatic(response.mediaType());
+    }
+
+    long lastUse() {
+        return lastUse;
+    }
+
+    void used(long use) {
+        lastUse = use;
     }
 
     /**

@@ -15,7 +15,8 @@ final class HitRules {
      * The request side. Only a GET or a HEAD without content, which the selector thread can answer
      * without reading further. Not a {@code Range} request, nor one with {@code If-Match} or
      * {@code If-Unmodified-Since}: their answers (206, 412) are not stored ones. Not an
-     * {@code Upgrade}, which the application must see. And not one that asks for the
+     * {@code Upgrade}, which the application must see, nor an {@code Expect}, which Coyote answers
+     * 417 unless it is {@code 100-continue}. And not one that asks for the
      * application's answer with {@code no-cache} (§5.2.1.4) or {@code Pragma: no-cache} (§5.4:
      * here even beside {@code Cache-Control}, which can only send more requests to the
      * application); its response may then refresh the entry.
@@ -29,6 +30,7 @@ final class HitRules {
                 && !fields.contains("If-Match")
                 && !fields.contains("If-Unmodified-Since")
                 && !fields.contains("Upgrade")
+                && !fields.contains("Expect")
                 && !request.cacheControl().has("no-cache")
                 && (!fields.contains("Pragma")
                         || fields.elements("Pragma").stream().noneMatch(directive -> directive.equalsIgnoreCase("no-cache")));

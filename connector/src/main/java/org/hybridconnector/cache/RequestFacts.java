@@ -23,6 +23,18 @@ public record RequestFacts(String method, String target, HeaderFields fields) {
                 || lengths == 1 && !fields.value("Content-Length").equals("0");
     }
 
+    /** The host its one {@code Host} field names, without the port; {@code null} without exactly one. */
+    public String hostName() {
+        return fields.count("Host") == 1 ? withoutPort(fields.value("Host")) : null;
+    }
+
+    /** {@code authority} (a {@code Host} value) without its port; an IPv6 literal keeps its brackets. */
+    static String withoutPort(String authority) {
+        int bracket = authority.lastIndexOf(']');
+        int colon = authority.indexOf(':', bracket + 1);
+        return colon < 0 ? authority : authority.substring(0, colon);
+    }
+
     CacheControl cacheControl() {
         return CacheControl.of(fields);
     }

@@ -1,6 +1,7 @@
 package org.hybridconnector.cache;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -22,6 +23,13 @@ import java.util.concurrent.locks.ReentrantLock;
  */
 final class ResponseStore {
 
+    /**
+     * The most encoding variants kept for one key, the least recently used going first: a lookup
+     * scans them on the selector thread, and a client can spell {@code Accept-Encoding} in endless
+     * ways. Browsers use a few.
+     */
+    static final int MAX_VARIANTS = 8;
+
     private final long maxBytes;
     private final long maxBodyBytes;
     /** The entries of each key: one that does not vary, or one for each encoding variant. */
@@ -29,6 +37,8 @@ final class ResponseStore {
     private final ReentrantLock lock = new ReentrantLock();
     /** Every entry, least recently used first. Guarded by {@link #lock}. */
     private final LinkedHashMap<CachedResponse,CachedResponse> recency = new LinkedHashMap<>(64, 0.75f, true);
+    /** Stores and noted uses so far, each entry's last in its {@link CachedResponse#lastUse}; under {@link #lock}. */
+    private long uses;
     /** Guarded by {@link #lock}, but for its {@linkplain ChangeEnds#ticket tickets}. */
     private final ChangeEnds changeEnds = new ChangeEnds();
     // Written under the lock, read by any thread.
@@ -67,6 +77,7 @@ final class ResponseStore {
         if (lock.tryLock()) {
             try {
                 recency.get(entry);
+                entry.used(++uses);
             } finally {
                 lock.unlock();
             }
@@ -100,12 +111,18 @@ final class ResponseStore {
                     remove(other);
                 }
             }
+            List<CachedResponse> variants = byKey.getOrDefault(entry.key(), List.of());
+            if (variants.size() >= MAX_VARIANTS) {
+                remove(variants.stream().min(Comparator.comparingLong(CachedResponse::lastUse)).orElseThrow());
+                evictions++;
+            }
             // Room first, so that the bytes another thread reads never exceed the bound.
             makeRoom(entry.size());
             List<CachedResponse> kept = new ArrayList<>(byKey.getOrDefault(entry.key(), List.of()));
             kept.add(entry);
             byKey.put(entry.key(), List.copyOf(kept));
             recency.put(entry, entry);
+            entry.used(++uses);
             bytes += entry.size();
             count++;
             stores++;

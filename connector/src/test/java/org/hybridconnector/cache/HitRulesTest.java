@@ -61,6 +61,13 @@ class HitRulesTest {
         assertFalse(HitRules.mayAsk(get("If-Unmodified-Since", Heads.date(T0))));
     }
 
+    /** Coyote answers an unknown expectation 417 and closes; a hit would answer 200. */
+    @Test
+    void testAnExpectationMayNotAsk() {
+        assertFalse(HitRules.mayAsk(get("Expect", "foo")));
+        assertFalse(HitRules.mayAsk(get("Expect", "100-continue")));
+    }
+
     /** RFC 9110 §7.8: an upgrade is the application's to accept. */
     @Test
     void testAnUpgradeMayNotAsk() {

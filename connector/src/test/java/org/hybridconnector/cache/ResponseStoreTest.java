@@ -141,6 +141,28 @@ class ResponseStoreTest {
         assertEquals(varying.size(), store.bytes());
     }
 
+    /**
+     * A client that spells Accept-Encoding anew each time cannot make one key's lookups long, nor
+     * push out the variants others use.
+     */
+    @Test
+    void testAKeyKeepsAtMostMaxVariantsTheLeastRecentlyUsedGoingFirst() {
+        ResponseStore store = storeFor(4 * ResponseStore.MAX_VARIANTS);
+        store.store(entry("/1", 100, "Accept-Encoding", "gzip"), 0);
+        for (int i = 1; i <= ResponseStore.MAX_VARIANTS; i++) {
+            assertNotNull(store.lookup(key("/1"), GZIP), "the variant in use is kept");
+            store.store(entry("/1", 100, "Accept-Encoding", "x" + i), 0);
+        }
+        assertEquals(ResponseStore.MAX_VARIANTS, store.entries());
+        assertNull(store.lookup(key("/1"), variant("x1")), "the least recently used went");
+        assertNotNull(store.lookup(key("/1"), variant("x2")));
+        assertNotNull(store.lookup(key("/1"), variant("x" + ResponseStore.MAX_VARIANTS)));
+    }
+
+    private static String variant(String acceptEncoding) {
+        return AcceptedCodings.of(fields("Accept-Encoding", acceptEncoding)).variant();
+    }
+
     @Test
     void testInvalidateDropsEveryVariantOfTheKey() {
         ResponseStore store = storeOfTwoVariants("br");
