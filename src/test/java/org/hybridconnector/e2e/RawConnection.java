@@ -178,21 +178,7 @@ public final class RawConnection implements Closeable {
      * @throws IOException if bytes arrived instead
      */
     public boolean awaitClose(int millis) throws IOException {
-        int old = socket.getSoTimeout();
-        socket.setSoTimeout(millis);
-        try {
-            int b = in.read();
-            if (b != -1) {
-                throw new IOException("expected the server to close, but it sent a byte: " + (char) b);
-            }
-            return true;
-        } catch (SocketTimeoutException e) {
-            return false;
-        } catch (java.net.SocketException e) {
-            return true; // reset
-        } finally {
-            socket.setSoTimeout(old);
-        }
+        return awaitEnd(millis, false);
     }
 
     /**
@@ -202,14 +188,22 @@ public final class RawConnection implements Closeable {
      * @return {@code true} if it closed (end of stream or reset), {@code false} if it stayed open
      */
     public boolean awaitEnd(int millis) throws IOException {
+        return awaitEnd(millis, true);
+    }
+
+    private boolean awaitEnd(int millis, boolean dropBytes) throws IOException {
         int old = socket.getSoTimeout();
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(millis);
         try {
             long left;
             while ((left = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime())) > 0) {
                 socket.setSoTimeout((int) left);
-                if (in.read() < 0) {
+                int b = in.read();
+                if (b < 0) {
                     return true;
+                }
+                if (!dropBytes) {
+                    throw new IOException("expected the server to close, but it sent a byte: " + (char) b);
                 }
             }
             return false;
