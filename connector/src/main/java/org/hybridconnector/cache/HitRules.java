@@ -16,7 +16,8 @@ final class HitRules {
      * without reading further. Not a {@code Range} request, nor one with {@code If-Match} or
      * {@code If-Unmodified-Since}: their answers (206, 412) are not stored ones. Not an
      * {@code Upgrade}, which the application must see, nor an {@code Expect}, which Coyote answers
-     * 417 unless it is {@code 100-continue}. And not one that asks for the
+     * 417 unless it is {@code 100-continue}, nor a malformed {@code If-None-Match}
+     * ({@link Preconditions#wellFormed}). And not one that asks for the
      * application's answer with {@code no-cache} (§5.2.1.4) or {@code Pragma: no-cache} (§5.4:
      * here even beside {@code Cache-Control}, which can only send more requests to the
      * application); its response may then refresh the entry.
@@ -31,6 +32,7 @@ final class HitRules {
                 && !fields.contains("If-Unmodified-Since")
                 && !fields.contains("Upgrade")
                 && !fields.contains("Expect")
+                && (!fields.contains("If-None-Match") || Preconditions.wellFormed(fields.elements("If-None-Match")))
                 && !request.cacheControl().has("no-cache")
                 && (!fields.contains("Pragma")
                         || fields.elements("Pragma").stream().noneMatch(directive -> directive.equalsIgnoreCase("no-cache")));

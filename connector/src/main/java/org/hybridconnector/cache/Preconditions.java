@@ -33,6 +33,21 @@ final class Preconditions {
         return since >= 0 && entry.lastModified() >= 0 && entry.lastModified() <= since;
     }
 
+    /**
+     * Whether an {@code If-None-Match}'s elements are {@code *} or entity tags ({@code "x"},
+     * {@code W/"x"}; RFC 9110 §8.8.3, §13.1.2). Tomcat's default servlet answers any other with 400,
+     * which a 200 or a 304 from the cache must not replace.
+     */
+    static boolean wellFormed(List<String> ifNoneMatch) {
+        return ifNoneMatch.equals(List.of("*")) || !ifNoneMatch.isEmpty()
+                && ifNoneMatch.stream().map(Preconditions::opaque).allMatch(Preconditions::quoted);
+    }
+
+    /** Whether {@code opaque} is a quoted string without a quote inside: an opaque tag. */
+    private static boolean quoted(String opaque) {
+        return opaque.length() >= 2 && opaque.charAt(0) == '"' && opaque.indexOf('"', 1) == opaque.length() - 1;
+    }
+
     /** §8.8.3.2: weak comparison, which ignores whether either tag is weak. */
     private static boolean anyMatches(List<String> entityTags, String entityTag) {
         if (entityTags.equals(List.of("*"))) {

@@ -68,6 +68,17 @@ class HitRulesTest {
         assertFalse(HitRules.mayAsk(get("Expect", "100-continue")));
     }
 
+    /** Tomcat's default servlet answers a malformed If-None-Match 400; a well-formed one may ask. */
+    @Test
+    void testAMalformedIfNoneMatchMayNotAsk() {
+        assertFalse(HitRules.mayAsk(get("If-None-Match", "abc")));
+        assertFalse(HitRules.mayAsk(get("If-None-Match", "\"a\", b")));
+        assertFalse(HitRules.mayAsk(get("If-None-Match", "\"a\"b\"")));
+        assertFalse(HitRules.mayAsk(get("If-None-Match", "")));
+        assertTrue(HitRules.mayAsk(get("If-None-Match", "\"a\", W/\"b\"")));
+        assertTrue(HitRules.mayAsk(get("If-None-Match", "*")));
+    }
+
     /** RFC 9110 §7.8: an upgrade is the application's to accept. */
     @Test
     void testAnUpgradeMayNotAsk() {
