@@ -9,7 +9,8 @@ import java.util.List;
  * request with credentials or cookies may have it).
  * <p>
  * Immutable once built by a worker, so the selector thread may read it while workers replace
- * or invalidate it: a hit already under way keeps the entry it found.
+ * or invalidate it: a hit already under way keeps the entry it found. The one exception is its
+ * store's note of its last use, read and written only under the store's lock.
  */
 final class CachedResponse {
 
