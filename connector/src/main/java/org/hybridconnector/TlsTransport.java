@@ -167,12 +167,12 @@ final class TlsTransport implements Transport {
             if (engine.isInboundDone()) {
                 return copied > 0 ? copied : -1; // close_notify: the end, once the bytes before it are read
             }
-            if (netIn.position() > 0 && copied > 0 && netIn.get(0) != APPLICATION_DATA) {
-                // A renegotiation's hello or an alert waits for the next read: the caller serves
-                // the bytes before it first, as if they had come alone.
-                return copied;
-            }
             if (netIn.position() > 0) {
+                if (copied > 0 && netIn.get(0) != APPLICATION_DATA) {
+                    // A renegotiation's hello or an alert waits for the next read: the caller serves
+                    // the bytes before it first, as if they had come alone.
+                    return copied;
+                }
                 SSLEngineResult result = open();
                 if (result.getStatus() == Status.CLOSED) {
                     return copied > 0 ? copied : -1;
