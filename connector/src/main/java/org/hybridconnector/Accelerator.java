@@ -40,7 +40,7 @@ final class Accelerator {
     private final IntSupplier maxKeepAliveRequests;
     private final IntSupplier keepAliveTimeoutMillis;
     private final boolean keepAliveField;
-    /** Whether Coyote's strictSni check passes a host name on a connection whose hello named another. */
+    /** Whether Coyote's strictSni check passes a host name on a connection whose hello named another; TLS only. */
     private final BiPredicate<String,String> sniAllows;
     /** The cache's JMX name and what drops a stopped web application's entries, while the connector runs. */
     private ObjectName name;
@@ -50,7 +50,8 @@ final class Accelerator {
      * @param keepAliveField whether a {@code Keep-Alive: timeout} field answers a client that asks
      *                       for keep-alive ({@code useKeepAliveResponseHeader})
      * @param sniAllows      given the SNI name (or {@code null}) and the {@code Host}'s host name,
-     *                       whether Coyote's {@code strictSni} check would pass the request
+     *                       whether Coyote's {@code strictSni} check would pass the request;
+     *                       {@code null} on a connector without TLS, where there is nothing to check
      */
     Accelerator(ResponseCache cache, SelfServedLog log, IntSupplier maxKeepAliveRequests,
             IntSupplier keepAliveTimeoutMillis, boolean keepAliveField, BiPredicate<String,String> sniAllows) {
@@ -121,7 +122,7 @@ final class Accelerator {
             return null;
         }
         RequestFacts request = head.facts();
-        String hostName = request.hostName();
+        String hostName = sniAllows == null ? null : request.hostName();
         if (hostName != null && !sniAllows.test(connection.getSniHostName(), hostName)) {
             return null; // Coyote refuses a Host of another <SSLHostConfig> than the hello's (strictSni)
         }

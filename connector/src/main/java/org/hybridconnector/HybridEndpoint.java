@@ -251,7 +251,7 @@ public class HybridEndpoint extends ChannelEndpoint {
         }
         ResponseCache cache = responseCache;
         accelerator = cache == null ? null : new Accelerator(cache, selfServed, this::getMaxKeepAliveRequests,
-                this::getKeepAliveTimeout, keepAliveField, this::sniAllows);
+                this::getKeepAliveTimeout, keepAliveField, isSSLEnabled() ? this::sniAllows : null);
         dispatcher = new Dispatcher(getHandler(), log, workLoad, policy, workerPools, selfServed, accelerator);
         if (accelerator != null) {
             accelerator.started(getDomain(), getName());
