@@ -341,8 +341,9 @@ final class Connection implements Selectable, QueuedHandBack.Steps {
             return;
         }
         Processor processor = (Processor) wrapper.getCurrentProcessor();
-        if (state == ConnectionState.AWAIT_DATA && processor != null && processor.isAsync()) {
-            // A servlet waits in a ReadListener: it must hear of the time-out through onError.
+        // A servlet waiting in a ReadListener, or a turn raised elsewhere that holds the processor
+        // now, must hear of the time-out through ERROR after it, not find its socket closed under it.
+        if (wrapper.turns().any() || state == ConnectionState.AWAIT_DATA && processor != null && processor.isAsync()) {
             dispatchTimeout();
             return;
         }
@@ -350,13 +351,12 @@ final class Connection implements Selectable, QueuedHandBack.Steps {
         closeNow();
     }
 
-    /** Ends every wait; what waited (a listener, an upgraded protocol) hears of it by ERROR, as on stock NIO. */
+    /** Ends every wait; what waited (a listener, an upgraded protocol, a turn) hears of it by ERROR, as stock NIO. */
     private void dispatchTimeout() {
         enter(ConnectionState.SERVING);
         writeWait.end();
         wrapper.setError(new SocketTimeoutException());
-        if (wrapper.isClosed() || wrapper.getCurrentProcessor() == null
-                || !dispatcher.dispatch(wrapper, SocketEvent.ERROR)) {
+        if (wrapper.isClosed() || nothingServes() || !dispatcher.dispatch(wrapper, SocketEvent.ERROR)) {
             closeNow();
         }
     }
@@ -370,12 +370,12 @@ final class Connection implements Selectable, QueuedHandBack.Steps {
             return;
         }
         handedOver = true;
-        Lingering.begin(wrapper, key, buffersUnshared() ? buffers : null, loop, parks);
+        Lingering.begin(wrapper, key, nothingServes() ? buffers : null, loop, parks);
         key = null;
     }
 
-    /** Whether nothing but the wrapper holds its buffers: no processor attached, no worker turn to run. */
-    private boolean buffersUnshared() {
+    /** No processor attached, no worker turn to run: nothing but the wrapper holds the buffers, or hears an event. */
+    private boolean nothingServes() {
         return wrapper.getCurrentProcessor() == null && !wrapper.turns().any();
     }
 
@@ -390,7 +390,7 @@ final class Connection implements Selectable, QueuedHandBack.Steps {
     /** Closes the connection; closing the channel cancels its key. */
     @Override
     public void closeNow() {
-        boolean buffersFree = state.isBetweenRequests() && buffersUnshared();
+        boolean buffersFree = state.isBetweenRequests() && nothingServes();
         stopWaiting();
         if (buffersFree) {
             wrapper.giveBuffersBack(buffers);

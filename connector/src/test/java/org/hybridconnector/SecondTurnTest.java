@@ -1,5 +1,6 @@
 package org.hybridconnector;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -12,6 +13,7 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
 import org.apache.tomcat.util.net.SocketEvent;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -66,6 +68,37 @@ class SecondTurnTest {
                 assertFalse(ReplyLines.okReply(in));
                 assertTrue(queued.isEmpty(), "a turn too many: " + queued);
             }
+        }
+    }
+
+    /**
+     * The keep-alive time-out falls due while a turn raised elsewhere is queued: that turn holds the
+     * connection (and would hold its processor while it runs), so the time-out reaches it as an
+     * ERROR turn after it, as stock NIO's poller dispatches one, instead of closing the socket under
+     * it. The time-out is 3 s so that the raise, made at once, comes first on any machine.
+     */
+    @Test
+    void testATimeOutWhileATurnIsQueuedIsAnErrorTurnAfterIt() throws Exception {
+        server.start(PlainTextAdapter.ok(), protocol -> {
+            protocol.setExecutor(queued::add);
+            protocol.setKeepAliveTimeout("3000");
+        });
+        try (Socket client = server.connect()) {
+            HybridSocketWrapper wrapper = onlyConnection();
+            LoopbackProtocol.get(client, "/first");
+            nextTurn().run();
+            InputStream in = new BufferedInputStream(client.getInputStream());
+            assertFalse(ReplyLines.okReply(in));
+            assertTrue(server.await(HybridProtocol::getParkedCount, 1), "not parked for its next head");
+            wrapper.processSocket(SocketEvent.TIMEOUT, true);
+            Runnable raised = nextTurn();
+            Runnable timedOut = nextTurn();
+            assertFalse(wrapper.isClosed(), "closed under a queued turn");
+            raised.run();
+            timedOut.run();
+            assertEquals(-1, in.read(), "the time-out's ERROR turn ends the connection");
+            assertTrue(server.await(p -> server.endpoint().getConnections().size(), 0), "a connection left open");
+            assertTrue(queued.isEmpty(), "a turn too many: " + queued);
         }
     }
 
