@@ -65,22 +65,33 @@ final class HeadPeek {
 
     /**
      * Whether a {@code Cookie} header field of the head carries a cookie named {@code name}
-     * (case-sensitive, as cookie names are).
+     * (case-sensitive, as cookie names are). Only the head's own fields count, not the bytes of a
+     * body or of a request pipelined behind it. A head that does not end within the buffer (a
+     * {@code maxHttpHeaderSize} larger than the read buffer allows one) counts as carrying it: the
+     * field may lie past the bytes read, and the cookie is the client's word in any case.
      */
     static boolean carriesCookie(ByteBuffer buffer, String name) {
         int end = buffer.position();
         int line = 0;
+        boolean requestLineSeen = false;
         while (line < end) {
             int next = line;
             while (next < end && buffer.get(next) != '\n') {
                 next++;
             }
-            if (startsWithIgnoreCase(buffer, line, next, "cookie:") && containsCookie(buffer, line + 7, next, name)) {
-                return true;
+            int content = next > line && buffer.get(next - 1) == '\r' ? next - 1 : next;
+            if (content > line || next == end) {
+                requestLineSeen = true;
+                if (startsWithIgnoreCase(buffer, line, next, "cookie:")
+                        && containsCookie(buffer, line + 7, next, name)) {
+                    return true;
+                }
+            } else if (requestLineSeen) {
+                return false; // the empty line that ends the head
             }
             line = next + 1;
         }
-        return false;
+        return true;
     }
 
     private static boolean startsWithIgnoreCase(ByteBuffer buffer, int from, int end, String prefix) {

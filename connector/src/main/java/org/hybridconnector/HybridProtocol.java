@@ -258,10 +258,12 @@ public class HybridProtocol extends CheckedHttp11Protocol {
                 "minWorkers",
                 sm.getString("attributes.minWorkersOverMax", Integer.toString(endpoint().getMinWorkers()),
                         Integer.toString(getMaxThreads())));
+        // The general pool's size: a shared <Executor>'s maxThreads, as getMaxThreads() gives -1 then.
         int reserve = endpoint().getLengthyMinReserve();
-        attributeErrors().require(endpoint().getLengthyThresholdMillis() < 0 || reserve <= getMaxThreads() - 2,
+        int pool = endpoint().workerCapacity();
+        attributeErrors().require(endpoint().getLengthyThresholdMillis() < 0 || reserve <= pool - 2,
                 "lengthyMinReserve", sm.getString("attributes.reserveOverPool", Integer.toString(reserve),
-                        Integer.toString(getMaxThreads())));
+                        Integer.toString(pool)));
         attributeErrors().require(!cache.enabled() || cache.maxObjectBytesOrDefault() <= cache.maxBytes(), "responseCacheMaxObjectSize",
                 sm.getString("attributes.objectOverCacheSize", Integer.toString(cache.maxObjectBytesOrDefault()),
                         Integer.toString(cache.maxBytes())));

@@ -124,7 +124,8 @@ final class WorkerPools implements MeasuringClock {
             nextSample = now + SAMPLE_NANOS;
             samples++;
             queueSum += workLoad.ready();
-            busySum += workLoad.running();
+            // The rule sizes the general pool: its busy workers, over its own size below.
+            busySum += Math.max(0, workLoad.running() - (lengthy == null ? 0 : lengthy.getActiveCount()));
             if (workLoad.hasWaiter()) {
                 heldBackSamples++;
             }
@@ -138,7 +139,7 @@ final class WorkerPools implements MeasuringClock {
         }
         if (countRule != null && samples > 0) {
             long done = completed.get();
-            double utilization = (double) busySum / samples / (generalCapacity + lengthyThreads());
+            double utilization = (double) busySum / samples / generalCapacity;
             int count = countRule.tick((double) queueSum / samples, (double) heldBackSamples / samples,
                     Math.min(1, utilization), done - completedAtLastSecond);
             completedAtLastSecond = done;

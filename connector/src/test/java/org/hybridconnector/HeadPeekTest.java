@@ -47,4 +47,21 @@ class HeadPeekTest {
         assertFalse(HeadPeek.carriesCookie(head("GET /?JSESSIONID=1 HTTP/1.1\r\nX-Cookie: JSESSIONID=1\r\n\r\n"), "JSESSIONID"));
         assertFalse(HeadPeek.carriesCookie(head("GET / HTTP/1.1\r\nCookie: JSESSIONID\r\n\r\n"), "JSESSIONID"));
     }
+
+    @Test
+    void testOnlyTheHeadsOwnFieldsCount() {
+        String pipelined = "GET / HTTP/1.1\r\nHost: a\r\n\r\nGET / HTTP/1.1\r\nCookie: JSESSIONID=1\r\n\r\n";
+        assertFalse(HeadPeek.carriesCookie(head(pipelined), "JSESSIONID"));
+        String body = "POST / HTTP/1.1\r\nContent-Length: 20\r\n\r\nCookie: JSESSIONID=1";
+        assertFalse(HeadPeek.carriesCookie(head(body), "JSESSIONID"));
+        // Empty lines before the request line are skipped, as Coyote skips them.
+        assertTrue(HeadPeek.carriesCookie(head("\r\n\nGET / HTTP/1.1\r\nCookie: JSESSIONID=1\r\n\r\n"), "JSESSIONID"));
+    }
+
+    /** A head that fills the read buffer before it ends: the cookie may be in the bytes not read yet. */
+    @Test
+    void testAHeadCutByTheBuffersEndCountsAsCarryingTheCookie() {
+        assertTrue(HeadPeek.carriesCookie(head("GET / HTTP/1.1\r\nHost: a\r\nX-Big: aaaa"), "JSESSIONID"));
+        assertTrue(HeadPeek.carriesCookie(head("GET / HTTP/1.1\r\nHost: a\r\n"), "JSESSIONID"));
+    }
 }

@@ -1,5 +1,6 @@
 package org.hybridconnector;
 
+import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -7,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 
+import org.apache.catalina.core.StandardThreadExecutor;
 import org.apache.catalina.util.ServerInfo;
 import org.junit.jupiter.api.Test;
 
@@ -123,12 +125,29 @@ class HybridProtocolTest {
         assertTrue(e.getMessage().contains("attribute [lengthyMinReserve] is 9, more than maxThreads (10) less two"),
                 e.getMessage());
 
+        // A shared <Executor>'s maxThreads bounds it then (the protocol's own reads -1).
+        assertDoesNotThrow(checkedBesideASharedPool("2")::throwIfAny);
+        e = assertThrows(IllegalArgumentException.class, checkedBesideASharedPool("19")::throwIfAny);
+        assertTrue(e.getMessage().contains("attribute [lengthyMinReserve] is 19, more than maxThreads (20) less two"),
+                e.getMessage());
+
         // With one pool the reserve means nothing, and is not checked.
         HybridProtocol onePool = new HybridProtocol();
         onePool.setLengthyMinReserve("9");
         onePool.setMaxThreads("none");
         e = assertThrows(IllegalArgumentException.class, onePool::init);
         assertFalse(e.getMessage().contains("lengthyMinReserve"), e.getMessage());
+    }
+
+    private static AttributeErrors checkedBesideASharedPool(String reserve) {
+        HybridProtocol protocol = new HybridProtocol();
+        protocol.setLengthyThresholdMillis("100");
+        protocol.setLengthyMinReserve(reserve);
+        StandardThreadExecutor executor = new StandardThreadExecutor();
+        executor.setMaxThreads(20);
+        protocol.setExecutor(executor);
+        protocol.checkCombinedAttributes();
+        return protocol.attributeErrors();
     }
 
     @Test

@@ -5,15 +5,20 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Collectors;
 
 /**
  * What each request path costs a worker: an exponentially weighted average of the time a worker
  * spent serving it, from which requests are told quick or lengthy before they run.
  * <p>
- * Paths come from clients, so the table is bounded: once it holds {@code capacity} paths, new
- * ones are not learned and count as quick, which a hostile client cannot turn into memory. An
- * unknown path is quick too: a path shows it is lengthy only after it has been seen.
+ * Paths come from clients, so the table is bounded: a new path that finds it full first clears
+ * out the quick paths, which lose nothing by being forgotten (an unknown path counts as quick, and
+ * a path's average restarts from its next sample), so a site with more paths than the table, or a
+ * client that asks for endless made-up ones, cannot stop a slow page from being learned. A
+ * clear-out that frees little (a table of lengthy paths) is not tried again for a tenth of a
+ * table's new paths, which go unlearned meanwhile: a scan of the table costs each new path a few
+ * entries' worth at most. A path shows it is lengthy only after it has been seen.
  * <p>
  * Thread safety: workers record and the selector thread classifies concurrently. An average is a
  * single volatile double updated without a lock; two workers finishing the same path at the same
@@ -26,6 +31,8 @@ public final class ServiceTimes {
 
     private final ConcurrentHashMap<String, Average> byPath = new ConcurrentHashMap<>();
     private final int capacity;
+    /** New paths the full table refused since its last clear-out that freed room. */
+    private final AtomicInteger refusedSinceScan = new AtomicInteger();
     private final long lengthyNanos;
 
     /**
@@ -41,12 +48,25 @@ public final class ServiceTimes {
     public void record(String path, long nanos) {
         Average average = byPath.get(path);
         if (average == null) {
-            if (byPath.size() >= capacity) {
+            if (byPath.size() >= capacity && !makeRoom()) {
                 return;
             }
             average = byPath.computeIfAbsent(path, p -> new Average(nanos));
         }
         average.add(nanos);
+    }
+
+    /** Clears the quick paths out of the full table, unless a clear-out freed little a short while ago. */
+    private boolean makeRoom() {
+        int scanEvery = Math.max(1, capacity / 10);
+        if (refusedSinceScan.getAndIncrement() % scanEvery != 0) {
+            return false;
+        }
+        byPath.values().removeIf(average -> average.nanos < lengthyNanos);
+        if (capacity - byPath.size() >= scanEvery) {
+            refusedSinceScan.set(0); // room for a tenth of a table: the next full table may scan at once
+        }
+        return byPath.size() < capacity;
     }
 
     public boolean isLengthy(String path) {

@@ -153,10 +153,10 @@ public final class WorkerCountRule {
     /**
      * How many of the {@code added} workers of an upward step earned their place: as many as the extra
      * completions would keep busy at the rate each worker completed before; none if the gain was
-     * under 5 %.
+     * under 5 %, or nothing completed (workers stuck on a back end that hangs).
      */
     private int workersThatPaid(int added, double completed) {
-        if (completed < completedBeforeTrial * GAIN_NEEDED) {
+        if (completed < completedBeforeTrial * GAIN_NEEDED || completed <= 0) {
             return 0;
         }
         if (completedBeforeTrial <= 0) {

@@ -42,7 +42,19 @@ class LengthyRoutingTest {
             times.record("/p" + i, 500 * MS);
         }
         assertEquals(3, times.pathCount());
-        assertFalse(times.isLengthy("/p9"), "a path beyond the table's bound counts as quick");
+        assertFalse(times.isLengthy("/p9"), "a path beyond a table of lengthy paths counts as quick");
+    }
+
+    /** A crawler's made-up paths (fast 404s) fill the table; a slow page seen afterwards is still learned. */
+    @Test
+    void testQuickPathsMakeRoomForANewOne() {
+        for (String path : new String[] { "/x1", "/x2", "/slow" }) {
+            times.record(path, path.equals("/slow") ? 300 * MS : MS);
+        }
+        times.record("/search", 500 * MS);
+        assertTrue(times.isLengthy("/search"));
+        assertTrue(times.isLengthy("/slow"), "a lengthy path is kept");
+        assertEquals(2, times.pathCount());
     }
 
     @Test

@@ -47,6 +47,17 @@ class WorkerCountRuleTest {
         assertEquals(8, window(rule, 6, 1.0, 99), "completions held within 3 %: the two workers did nothing");
     }
 
+    /** Workers stuck on a back end that hangs complete nothing: more of them would be stuck too. */
+    @Test
+    void testAStepUpThatStillCompletesNothingIsUndone() {
+        WorkerCountRule rule = new WorkerCountRule(2, 40, 2);
+        assertEquals(3, window(rule, 10, 1.0, 0), "pressed: a step up on trial");
+        assertEquals(2, window(rule, 10, 1.0, 0), "nothing completed with one more worker: undone");
+        for (int w = 0; w < 16; w++) {
+            assertTrue(window(rule, 10, 1.0, 0) <= 3, "climbed towards maxThreads, window " + w);
+        }
+    }
+
     @Test
     void testUndoesAStepDownThatCostsCompletions() {
         WorkerCountRule rule = new WorkerCountRule(2, 10, 10);
