@@ -90,7 +90,9 @@ final class HeadScanner {
                 Phase before = phase;
                 phase = next(b);
                 if (phase == Phase.DECIDED && before == Phase.LINE_START && !folded) {
-                    headEnd = i + 1; // the empty line: every line before it was well formed
+                    // The empty line: every line before it was well formed. Coyote still refuses a
+                    // head longer than its limit, arrived in one read or not.
+                    headEnd = maxHeadBytes > 0 && i + 1 > maxHeadBytes ? -1 : i + 1;
                 }
             }
         }
@@ -104,7 +106,8 @@ final class HeadScanner {
     /**
      * Where the head ended, just past its empty line, if it is complete and every line of it well
      * formed (what the selector may answer itself, from the response cache); -1 if it is not
-     * complete, or was decided for a bad byte, or is an HTTP/0.9 request line, or has a folded line.
+     * complete, or was decided for a bad byte, or is an HTTP/0.9 request line, or has a folded line,
+     * or is longer than {@code maxHttpRequestHeaderSize} (a read buffer larger than that holds one).
      */
     int wellFormedHeadEnd() {
         return headEnd;

@@ -195,6 +195,25 @@ class HeadScannerTest {
         assertEquals(39, firstDecidedAt(small, head), "at the 40th byte");
     }
 
+    /** A read buffer larger than maxHttpRequestHeaderSize may hold a longer head whole: Coyote answers it. */
+    @Test
+    void testAWholeHeadLongerThanMaxHttpRequestHeaderSizeIsNotWellFormed() {
+        HeadRules small = new HeadRules(new HttpParser(null, null), () -> 100, () -> 40);
+        String fits = "GET / HTTP/1.1\r\nX-Long: " + "a".repeat(12) + "\r\n\r\n";
+        String over = "GET / HTTP/1.1\r\nX-Long: " + "a".repeat(13) + "\r\n\r\n";
+        assertEquals(40, fits.length());
+        assertEquals(40, wholeHeadEnd(small, fits));
+        assertEquals(-1, wholeHeadEnd(small, over), "Coyote answers 400");
+    }
+
+    /** The well-formed head end a scanner finds in {@code head} arrived in one read into a 64-byte buffer. */
+    private static int wholeHeadEnd(HeadRules rules, String head) {
+        HeadScanner whole = new HeadScanner(rules);
+        ByteBuffer bytes = ByteBuffer.allocate(64).put(head.getBytes(StandardCharsets.ISO_8859_1));
+        assertTrue(whole.headComplete(bytes));
+        return whole.wellFormedHeadEnd();
+    }
+
     @Test
     void testAResetForgetsTheQueryOfTheHeadBefore() {
         assertFalse(arrive("GET /?a"));

@@ -82,6 +82,17 @@ public final class HeaderFields {
         return value(name) != null;
     }
 
+    /** The values of the lines named {@code name}, in the order received. */
+    public List<String> values(String name) {
+        List<String> values = new ArrayList<>();
+        for (int i = 0; i < size(); i++) {
+            if (name(i).equalsIgnoreCase(name)) {
+                values.add(value(i));
+            }
+        }
+        return values;
+    }
+
     /**
      * The HTTP-date (RFC 9110 §5.6.7) on the one line named {@code name}, in milliseconds since the
      * epoch, or -1 if there is no such line, more than one, or it is not a date.

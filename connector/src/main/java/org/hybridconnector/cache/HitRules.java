@@ -32,7 +32,7 @@ final class HitRules {
                 && !fields.contains("If-Unmodified-Since")
                 && !fields.contains("Upgrade")
                 && !fields.contains("Expect")
-                && (!fields.contains("If-None-Match") || Preconditions.wellFormed(fields.elements("If-None-Match")))
+                && (!fields.contains("If-None-Match") || Preconditions.wellFormed(fields.values("If-None-Match")))
                 && !request.cacheControl().has("no-cache")
                 && (!fields.contains("Pragma")
                         || fields.elements("Pragma").stream().noneMatch(directive -> directive.equalsIgnoreCase("no-cache")));

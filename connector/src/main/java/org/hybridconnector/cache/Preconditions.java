@@ -1,6 +1,10 @@
 package org.hybridconnector.cache;
 
+import java.io.IOException;
+import java.io.StringReader;
 import java.util.List;
+
+import org.apache.tomcat.util.http.parser.EntityTag;
 
 /**
  * Whether a request's conditions make the answer from a fresh entry a 304 (Not Modified)
@@ -34,18 +38,26 @@ final class Preconditions {
     }
 
     /**
-     * Whether an {@code If-None-Match}'s elements are {@code *} or entity tags ({@code "x"},
-     * {@code W/"x"}; RFC 9110 §8.8.3, §13.1.2). Tomcat's default servlet answers any other with 400,
-     * which a 200 or a 304 from the cache must not replace.
+     * Whether each line of an {@code If-None-Match} is a list of entity tags ({@code "x"},
+     * {@code W/"x"}; RFC 9110 §8.8.3, §13.1.2), or its one line is {@code *}. Tomcat's default
+     * servlet answers any other with 400, which a 200 or a 304 from the cache must not replace; its
+     * own parser judges each line here, so that an empty member or an unclosed quote is refused as
+     * it refuses them.
      */
-    static boolean wellFormed(List<String> ifNoneMatch) {
-        return ifNoneMatch.equals(List.of("*")) || !ifNoneMatch.isEmpty()
-                && ifNoneMatch.stream().map(Preconditions::opaque).allMatch(Preconditions::quoted);
-    }
-
-    /** Whether {@code opaque} is a quoted string without a quote inside: an opaque tag. */
-    private static boolean quoted(String opaque) {
-        return opaque.length() >= 2 && opaque.charAt(0) == '"' && opaque.indexOf('"', 1) == opaque.length() - 1;
+    static boolean wellFormed(List<String> ifNoneMatchLines) {
+        if (ifNoneMatchLines.equals(List.of("*"))) {
+            return true;
+        }
+        for (String line : ifNoneMatchLines) {
+            try {
+                if (EntityTag.compareEntityTag(new StringReader(line), true, null) == null) {
+                    return false;
+                }
+            } catch (IOException e) {
+                return false; // a StringReader does not throw
+            }
+        }
+        return !ifNoneMatchLines.isEmpty();
     }
 
     /** §8.8.3.2: weak comparison, which ignores whether either tag is weak. */

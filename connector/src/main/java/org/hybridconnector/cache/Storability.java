@@ -36,7 +36,8 @@ final class Storability {
     /**
      * Whether {@code response} to {@code request}, whose freshness is {@code freshness}, may be
      * stored (§3): the request side, then the status, a body of known length, the response's
-     * directives (§5.2.2), cookies, authorization (§3.5) and {@code Vary} (§4.1), and being fresh.
+     * directives (§5.2.2), cookies, a close, authorization (§3.5) and {@code Vary} (§4.1), and being
+     * fresh.
      */
     static boolean storable(RequestFacts request, ResponseFacts response, Freshness freshness, CacheSettings settings) {
         HeaderFields fields = response.fields();
@@ -49,10 +50,22 @@ final class Storability {
                 && !cacheControl.has("private") // §5.2.2.7: qualified too, the safe reading
                 && !cacheControl.has("no-cache") // §5.2.2.4: see the class description
                 && !fields.contains("Set-Cookie")
+                && !(closesItsConnection(fields) && !closesItsConnection(request.fields()))
                 && (!request.fields().contains("Cookie") || settings.isStatic(response.mediaType()))
                 && (!request.fields().contains("Authorization") || sharedDespiteAuthorization(cacheControl))
                 && variesOnlyOnEncoding(fields)
                 && freshness.isFresh(freshness.responseTime());
+    }
+
+    /**
+     * Whether a head says {@code Connection: close}. A response that does closed its connection
+     * for its request's sake (which asked for it), for the connection's (its last request), or for
+     * the application's; only the first can be told from the bytes. A hit keeps its connection
+     * open unless its own request asks otherwise, so it must not drop the application's close: a
+     * response that closed for no reason its request gave is stored from another response.
+     */
+    private static boolean closesItsConnection(HeaderFields fields) {
+        return fields.elements("Connection").stream().anyMatch("close"::equalsIgnoreCase);
     }
 
     /**

@@ -77,6 +77,13 @@ class HitRulesTest {
         assertFalse(HitRules.mayAsk(get("If-None-Match", "")));
         assertTrue(HitRules.mayAsk(get("If-None-Match", "\"a\", W/\"b\"")));
         assertTrue(HitRules.mayAsk(get("If-None-Match", "*")));
+        // An empty member or an unclosed quote: Tomcat's parser refuses the line.
+        for (String line : new String[] { "\"a\",", ",\"a\"", "\"a\",,\"b\"", "\"a\\\"", "W/" }) {
+            assertFalse(HitRules.mayAsk(get("If-None-Match", line)), line);
+        }
+        assertFalse(HitRules.mayAsk(get("If-None-Match", "\"a\"", "If-None-Match", ",")), "a bad second line");
+        assertTrue(HitRules.mayAsk(get("If-None-Match", "\"a\"", "If-None-Match", "W/\"b\"")));
+        assertFalse(HitRules.mayAsk(get("If-None-Match", "*", "If-None-Match", "\"b\"")), "* beside tags");
     }
 
     /** RFC 9110 §7.8: an upgrade is the application's to accept. */

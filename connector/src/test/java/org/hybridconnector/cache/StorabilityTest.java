@@ -97,6 +97,15 @@ class StorabilityTest {
         assertFalse(storable(get(), cacheable("Set-Cookie", "JSESSIONID=1")));
     }
 
+    /** A close its request did not ask for may be the application's: a hit, keeping the connection, would drop it. */
+    @Test
+    void testAResponseThatClosedItsConnectionIsNotStored() {
+        assertFalse(storable(get(), cacheable("Connection", "close")));
+        assertFalse(storable(get(), cacheable("Connection", "Keep-Alive, Close")));
+        assertTrue(storable(get(), cacheable("Connection", "keep-alive")));
+        assertTrue(storable(get("Connection", "close"), cacheable("Connection", "close")), "the request's close");
+    }
+
     /** A project rule, as Varnish's default: with a cookie, only the static types are stored. */
     @Test
     void testAResponseToARequestWithACookieIsStoredOnlyForAStaticType() {
