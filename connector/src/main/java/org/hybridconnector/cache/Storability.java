@@ -58,9 +58,9 @@ final class Storability {
     }
 
     /**
-     * Whether a head says {@code Connection: close}. A response that does closed its connection
-     * for its request's sake (which asked for it), for the connection's (its last request), or for
-     * the application's; only the first can be told from the bytes. A hit keeps its connection
+     * Whether a head says {@code Connection: close}. A response that says it closed its connection
+     * because its request asked, because the connection had served its last request, or because the
+     * application set it; only the first can be told from the bytes. A hit keeps its connection
      * open unless its own request asks otherwise, so it must not drop the application's close: a
      * response that closed for no reason its request gave is stored from another response.
      */
