@@ -84,6 +84,9 @@ public final class HeaderFields {
 
     /** The values of the lines named {@code name}, in the order received. */
     public List<String> values(String name) {
+        if (!mayHave(name)) {
+            return List.of();
+        }
         List<String> values = new ArrayList<>();
         for (int i = 0; i < size(); i++) {
             if (name(i).equalsIgnoreCase(name)) {
@@ -108,10 +111,8 @@ public final class HeaderFields {
      */
     public List<String> elements(String name) {
         List<String> elements = new ArrayList<>();
-        for (int i = 0; i < size(); i++) {
-            if (name(i).equalsIgnoreCase(name)) {
-                split(value(i), elements);
-            }
+        for (String value : values(name)) {
+            split(value, elements);
         }
         return elements;
     }
