@@ -124,8 +124,10 @@ final class WorkerPools implements MeasuringClock {
             nextSample = now + SAMPLE_NANOS;
             samples++;
             queueSum += workLoad.ready();
-            // The rule sizes the general pool: its busy workers, over its own size below.
-            busySum += Math.max(0, workLoad.running() - (lengthy == null ? 0 : lengthy.getActiveCount()));
+            // The rule sizes the general pool: its busy workers, over its own size below. With a
+            // lengthy pool beside it, those the routing counts taken (a worker's thread count would
+            // read a pool's threads as busy until they first run).
+            busySum += routing == null ? workLoad.running() : generalCapacity - routing.spareGeneral();
             if (workLoad.hasWaiter()) {
                 heldBackSamples++;
             }

@@ -34,6 +34,7 @@ class WorkerPoolsTest {
         assertEquals(2, pools.generalCapacity());
         assertEquals(2, pools.lengthyThreads());
         for (int request = 0; request < 6; request++) {
+            assertEquals(WorkQueue.GENERAL, pools.queueOf(pools.route("/quick")));
             RequestPermit permit = RequestPermit.take(load, QueueWatcher.NONE, WorkQueue.GENERAL);
             if (request < 2) {
                 permit.start();
